@@ -1,0 +1,59 @@
+/**
+ * The document model every extraction step reads: pages of words with normalised boxes and offsets
+ * into the page text. Produced by ingest (PDF text layer or OCR), consumed by extraction.
+ */
+
+/** [x0, y0, x1, y1], normalised to 0..1 of the page, origin at the top-left. */
+export type BBox = [number, number, number, number];
+
+export interface Word {
+  text: string;
+  bbox: BBox;
+  /** Character offsets of this word in `Page.text` (end exclusive). */
+  start: number;
+  end: number;
+  /** Index into `Page.lines`. */
+  line: number;
+  /** OCR confidence 0..1; 1 for text-layer words. */
+  confidence: number;
+}
+
+export interface Line {
+  bbox: BBox;
+  start: number;
+  end: number;
+  /** Range of word indexes in `Page.words` (end exclusive). */
+  wordStart: number;
+  wordEnd: number;
+  /** Index into `Page.blocks`. */
+  block: number;
+}
+
+export interface Block {
+  bbox: BBox;
+  lineStart: number;
+  lineEnd: number;
+}
+
+export interface Page {
+  /** 1-based. */
+  number: number;
+  /** Size in PDF points (or pixels for images). */
+  width: number;
+  height: number;
+  /** Reading-order text: words joined by spaces, lines by "\n", blocks by "\n\n". */
+  text: string;
+  words: Word[];
+  lines: Line[];
+  blocks: Block[];
+  source: 'text-layer' | 'ocr';
+}
+
+export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff';
+
+export interface DocumentModel {
+  format: DocumentFormat;
+  pages: Page[];
+  pageCount: number;
+  wordCount: number;
+}
