@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { GrpcServiceName } from '@exs/contracts';
+import type { FastifyInstance } from 'fastify';
+import { grpcServerOptions } from '../grpc/grpc-options.js';
+import { PinoNestLogger, type Logger } from '../logging/logger.js';
+import { shutdownTelemetry } from '../telemetry/tracing.js';
+
+export interface ServiceAppOptions {
+  module: unknown;
+  logger: Logger;
+  http: { host: string; port: number; bodyLimitBytes?: number };
+  /** Hooks on the Fastify instance before any route exists (the gateway's contract headers). */
+  configure?: (fastify: FastifyInstance) => void;
+  /** Request id minting (Fastify's `genReqId`). */
+  genReqId?: () => string;
+  /** The gRPC API this service serves, if any (the gateway has none). */
+  grpc?: { name: GrpcServiceName; host: string; port: number };
+}
+
+/**
+ * Starts a service the same way everywhere: Nest on Fastify for HTTP (health, and the public API on
+ * the gateway), the service's gRPC server with grpc.health.v1 beside it, and an orderly shutdown on
+ * SIGTERM/SIGINT (gRPC health flips to NOT_SERVING first, then servers close, then telemetry flushes).
+ */
+export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: opts.http.bodyLimitBytes ?? 1024 * 1024,
+    trustProxy: true,
+    ...(opts.genReqId ? { genReqId: opts.genReqId } : {}),
+  });
+  opts.configure?.(adapter.getInstance() as unknown as FastifyInstance);
+  const app = await NestFactory.create<NestFastifyApplication>(opts.module as never, adapter, {
+    logger: new PinoNestLogger(opts.logger),
+    bufferLogs: false,
+  });
+  let grpcHealth: ReturnType<typeof grpcServerOptions>['health'] | undefined;
+  if (opts.grpc) {
+    const { options, health } = grpcServerOptions(opts.grpc.name, `${opts.grpc.host}:${opts.grpc.port}`);
+    grpcHealth = health;
+    app.connectMicroservice(options, { inheritAppConfig: true });
+    await app.startAllMicroservices();
+  }
+  await app.listen(opts.http.port, opts.http.host);
+  opts.logger.info({ http: `${opts.http.host}:${opts.http.port}`, grpc: opts.grpc ? `${opts.grpc.host}:${opts.grpc.port}` : undefined }, 'service started');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    opts.logger.info({ signal }, 'shutting down');
+    grpcHealth?.setStatus('', 'NOT_SERVING');
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    try {
+      await app.close();
+    } finally {
+      await shutdownTelemetry();
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  return app;
+}

@@ -1,0 +1,66 @@
+import { Transport, type GrpcOptions } from '@nestjs/microservices';
+import { HealthImplementation } from 'grpc-health-check';
+import { GRPC_SERVICES, PROTO_ROOT, type GrpcServiceName } from '@exs/contracts';
+
+/** Large enough for a 20 MiB inline document plus its schema, or a 200-page result. */
+export const GRPC_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** proto-loader options matching ts-proto's generated types (camelCase, int64 as string, defaults filled). */
+export const PROTO_LOADER_OPTIONS = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: true,
+  arrays: true,
+  objects: true,
+  oneofs: false,
+  includeDirs: [PROTO_ROOT],
+};
+
+/**
+ * gRPC server options for one service, with the standard `grpc.health.v1` service registered on the
+ * same server. The returned health handle flips to NOT_SERVING on shutdown so balancers drain first.
+ */
+export function grpcServerOptions(name: GrpcServiceName, url: string): { options: GrpcOptions; health: HealthImplementation } {
+  const def = GRPC_SERVICES[name];
+  const fullName = `${def.package}.${def.service}`;
+  const health = new HealthImplementation({ '': 'SERVING', [fullName]: 'SERVING' });
+  return {
+    health,
+    options: {
+      transport: Transport.GRPC,
+      options: {
+        url,
+        package: def.package,
+        protoPath: def.protoPath,
+        loader: PROTO_LOADER_OPTIONS,
+        maxReceiveMessageLength: GRPC_MAX_MESSAGE_BYTES,
+        maxSendMessageLength: GRPC_MAX_MESSAGE_BYTES,
+        gracefulShutdown: true,
+        onLoadPackageDefinition: (_pkg, server) => health.addToServer(server),
+      },
+    },
+  };
+}
+
+/**
+ * Client-side deadlines and retries as a gRPC service config, so every call gets them from grpc-js
+ * itself rather than from hand-written retry loops. Only UNAVAILABLE is retried: it means the call
+ * never reached a handler, so retrying cannot run anything twice.
+ */
+export function grpcServiceConfig(name: GrpcServiceName, timeoutSeconds: number): string {
+  const def = GRPC_SERVICES[name];
+  return JSON.stringify({
+    methodConfig: [{
+      name: [{ service: `${def.package}.${def.service}` }],
+      timeout: `${timeoutSeconds}s`,
+      retryPolicy: {
+        maxAttempts: 4,
+        initialBackoff: '0.1s',
+        maxBackoff: '1s',
+        backoffMultiplier: 2,
+        retryableStatusCodes: ['UNAVAILABLE'],
+      },
+    }],
+  });
+}

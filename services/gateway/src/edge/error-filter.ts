@@ -1,0 +1,39 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CATALOG, type ErrorCode, type Logger } from '@exs/platform';
+import { ApiError } from './api-error.js';
+import { errorBody } from './error-body.js';
+
+/** HTTP statuses Nest or Fastify raise on their own, mapped to the contract's codes. */
+const STATUS_TO_CODE: Record<number, ErrorCode> = {
+  400: 'invalid_schema',
+  404: 'not_found',
+  405: 'not_found',
+  413: 'document_too_large',
+  415: 'invalid_schema',
+};
+
+/** Turns anything thrown into the contract's error shape; unexpected errors never leak details. */
+export function toErrorResponse(err: unknown, logger: Logger, requestId: string) {
+  if (err instanceof ApiError) {
+    return { status: ERROR_CATALOG[err.code].status, body: errorBody(err.code, requestId, err.extra, err.detail) };
+  }
+  const status = err instanceof HttpException ? err.getStatus() : (err as { statusCode?: number })?.statusCode;
+  const code = typeof status === 'number' ? STATUS_TO_CODE[status] : undefined;
+  if (code) return { status: ERROR_CATALOG[code].status, body: errorBody(code, requestId) };
+  logger.error({ err, request_id: requestId }, 'unhandled error');
+  return { status: 500, body: errorBody('internal_error', requestId) };
+}
+
+@Catch()
+export class ContractErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(err: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const request = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const { status, body } = toErrorResponse(err, this.logger, request.id);
+    void reply.status(status).send(body);
+  }
+}
