@@ -1,0 +1,11 @@
+export { startPostgres, ensureDatabase, dropDatabase, databaseUrl, type StartPostgresOptions } from './postgres.js';
+export { startRedis, type StartRedisOptions } from './redis.js';
+export { startNats, type StartNatsOptions, type RunningNats } from './nats.js';
+export type { RunningServer } from './server.js';
+export { ensureBinary, findBinary, aptInstall } from './binaries.js';
+export { getFreePort, isPortOpen, waitUntil, HOST } from './net.js';
+export { redisPing, natsPing, pgPing, type NatsInfo } from './probes.js';
+export { killAndWait, isAlive } from './process.js';
+
+/** The per-service databases of the stack. */
+export const SERVICE_DATABASES = ['exs_gateway', 'exs_uploads', 'exs_extraction', 'exs_billing', 'exs_webhooks'] as const;
