@@ -1,0 +1,159 @@
+/**
+ * Date mentions in text -> ISO YYYY-MM-DD. Handles numeric forms (day-first or month-first, decided per
+ * document), month names in English/German/French/Dutch/Spanish/Italian, ordinals and legal phrasing
+ * ("the 8th day of June, 2010", "June 8th, 2010", "8-Jun-18").
+ */
+import { ordinalToNumber } from './numbers.js';
+
+const MONTHS: Record<string, number> = {};
+const addMonths = (names: string[][]) => names.forEach((list, i) => list.forEach((n) => (MONTHS[n] = i + 1)));
+addMonths([
+  ['january', 'jan', 'januar', 'janvier', 'januari', 'enero', 'gennaio', 'jänner', 'janv'],
+  ['february', 'feb', 'februar', 'février', 'fevrier', 'februari', 'febrero', 'febbraio', 'févr', 'fevr'],
+  ['march', 'mar', 'märz', 'maerz', 'mars', 'maart', 'marzo', 'mrt'],
+  ['april', 'apr', 'avril', 'abril', 'aprile', 'avr'],
+  ['may', 'mai', 'mei', 'mayo', 'maggio'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno'],
+  ['july', 'jul', 'juli', 'juillet', 'julio', 'luglio', 'juil'],
+  ['august', 'aug', 'août', 'aout', 'augustus', 'agosto'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre'],
+  ['october', 'oct', 'oktober', 'octobre', 'octubre', 'ottobre', 'okt'],
+  ['november', 'nov', 'novembre', 'noviembre'],
+  ['december', 'dec', 'dezember', 'décembre', 'decembre', 'diciembre', 'dicembre', 'dez'],
+]);
+
+const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
+const ORD_WORDS = 'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[- ]?first';
+const DAY = `(\\d{1,2}|${ORD_WORDS})(?:\\s*(?:st|nd|rd|th|er|e|\\.))?`;
+const YEAR = `('?\\d{2}|\\d{4})`;
+
+export interface DateMatch {
+  iso: string;
+  start: number;
+  end: number;
+  text: string;
+  /** How the date was written: 'numeric' forms depend on the day/month order. */
+  form: 'iso' | 'numeric' | 'words';
+  /** For numeric dates: whether the reading is unambiguous (a part > 12 or equal parts). */
+  ambiguous?: boolean;
+}
+
+export type DateOrder = 'dmy' | 'mdy';
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+export function expandYear(y: string): number {
+  const t = y.replace("'", '');
+  const n = Number(t);
+  if (t.length === 4) return n;
+  return n < 50 ? 2000 + n : 1900 + n;
+}
+
+export function isoDate(y: number, m: number, d: number): string | undefined {
+  if (!(m >= 1 && m <= 12 && d >= 1 && d <= 31 && y >= 1900 && y <= 2100)) return undefined;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCMonth() !== m - 1) return undefined;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
+const RE_NUM = /(?<![\d.\/-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d\/]|[.-]\d)/g;
+const RE_DMY_WORD = new RegExp(`\\b(?:the\\s+)?${DAY}(?:\\s+day)?(?:\\s+of)?[\\s.,/-]*(${MONTH_RE})\\.?[\\s.,/-]*(?:in\\s+the\\s+year\\s+)?${YEAR}\\b`, 'giu');
+const RE_MDY_WORD = new RegExp(`\\b(${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+${YEAR}\\b`, 'giu');
+const RE_COMPACT = /\b(\d{1,2})(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(\d{2,4})\b/giu;
+
+function monthNum(s: string): number | undefined {
+  return MONTHS[s.toLowerCase().replace(/\.$/, '')];
+}
+
+function dayNum(s: string): number | undefined {
+  return ordinalToNumber(s.replace(/\s+/g, ' ').trim());
+}
+
+/** All date mentions in `text` with offsets. Numeric dates are read with `order` (default day-first). */
+export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
+  const out: DateMatch[] = [];
+  const taken: [number, number][] = [];
+  const push = (m: DateMatch) => {
+    if (taken.some(([s, e]) => m.start < e && m.end > s)) return;
+    taken.push([m.start, m.end]);
+    out.push(m);
+  };
+  for (const m of text.matchAll(RE_DMY_WORD)) {
+    const d = dayNum(m[1]); const mo = monthNum(m[2]); const y = expandYear(m[3]);
+    const iso = d && mo ? isoDate(y, mo, d) : undefined;
+    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
+  }
+  for (const m of text.matchAll(RE_MDY_WORD)) {
+    const mo = monthNum(m[1]); const d = dayNum(m[2]); const y = expandYear(m[3]);
+    const iso = d && mo ? isoDate(y, mo, d) : undefined;
+    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
+  }
+  for (const m of text.matchAll(RE_COMPACT)) {
+    const mo = monthNum(m[2]); const d = Number(m[1]); const y = expandYear(m[3]);
+    const iso = mo ? isoDate(y, mo, d) : undefined;
+    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
+  }
+  for (const m of text.matchAll(RE_ISO)) {
+    const iso = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'iso' });
+  }
+  for (const m of text.matchAll(RE_NUM)) {
+    const a = Number(m[1]); const b = Number(m[3]); const y = expandYear(m[4]);
+    if (m[2] === '.' && m[4].length === 2 && !/\d{2}/.test(m[1])) {
+      // "1.5.24" is more often a version or section number than a date; keep only zero-padded forms
+      continue;
+    }
+    let iso: string | undefined;
+    let ambiguous = false;
+    if (a > 12 && b <= 12) iso = isoDate(y, b, a);
+    else if (b > 12 && a <= 12) iso = isoDate(y, a, b);
+    else {
+      ambiguous = a !== b;
+      iso = order === 'dmy' ? isoDate(y, b, a) : isoDate(y, a, b);
+    }
+    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'numeric', ambiguous });
+  }
+  return out.sort((x, y) => x.start - y.start);
+}
+
+/**
+ * Decide the numeric date order of a document: unambiguous numeric dates first, then locale cues
+ * (a US dollar sign or US-style words point to month-first), else day-first.
+ */
+export function detectDateOrder(text: string): DateOrder {
+  let dmy = 0;
+  let mdy = 0;
+  for (const m of text.matchAll(RE_NUM)) {
+    const a = Number(m[1]); const b = Number(m[3]);
+    if (a > 12 && b <= 12) dmy++;
+    else if (b > 12 && a <= 12) mdy++;
+  }
+  if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
+  const dollars = (text.match(/\$|\bUSD\b/g) ?? []).length;
+  const euroLike = (text.match(/€|\bEUR\b|\bRM\s?\d|\bGBP\b|£|\bMwSt\b|\bBTW\b|\bTVA\b|\bGST\b|\bSDN\.? BHD\b/gi) ?? []).length;
+  if (dollars > euroLike) return 'mdy';
+  if (euroLike > 0) return 'dmy';
+  // English legal documents in words with no numeric evidence: US convention.
+  if (/\b(?:Inc\.|LLC|Corporation|Delaware|California|New York)\b/.test(text)) return 'mdy';
+  return 'dmy';
+}
+
+/** Normalise one date string (a label or a value) to ISO, or undefined. */
+export function normalizeDate(s: string, order: DateOrder = 'dmy'): string | undefined {
+  const found = findDates(s, order);
+  return found[0]?.iso;
+}
+
+/** Add a duration to an ISO date (used to compute expiration = start + term). */
+export function addDuration(iso: string, amount: number, unit: 'day' | 'week' | 'month' | 'year'): string | undefined {
+  const [y, m, d] = iso.split('-').map(Number);
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (unit === 'day') dt.setUTCDate(dt.getUTCDate() + amount);
+  else if (unit === 'week') dt.setUTCDate(dt.getUTCDate() + 7 * amount);
+  else if (unit === 'month') dt.setUTCMonth(dt.getUTCMonth() + amount);
+  else dt.setUTCFullYear(dt.getUTCFullYear() + amount);
+  return dt.toISOString().slice(0, 10);
+}
