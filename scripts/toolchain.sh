@@ -25,3 +25,9 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   (cd "$ROOT" && flock "$TOOLS/install.lock" pnpm install --frozen-lockfile=${CI:+true}${CI:-false} >&2)
   echo "$want" > "$stamp"
 fi
+# Prisma's CLI downloads a native schema engine before every command unless this points at an existing
+# file; generate/validate never run it, and migrations go through @exs/prisma-migrate (WASM engine).
+if [ -z "${PRISMA_SCHEMA_ENGINE_BINARY:-}" ]; then
+  export PRISMA_SCHEMA_ENGINE_BINARY="$TOOLS/prisma-schema-engine.placeholder"
+  [ -f "$PRISMA_SCHEMA_ENGINE_BINARY" ] || echo "placeholder: see scripts/toolchain.sh" > "$PRISMA_SCHEMA_ENGINE_BINARY"
+fi

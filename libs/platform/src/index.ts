@@ -7,3 +7,4 @@ export * from './grpc/grpc-clients.js';
 export * from './nats/jetstream.js';
 export * from './health/health.module.js';
 export * from './bootstrap/service-app.js';
+export * from './prisma/prisma-adapter.js';

@@ -50,10 +50,10 @@ class HealthController {
 /** `/healthz/live` and `/healthz/ready` over HTTP (terminus), for probes and the stack runner. */
 @Module({})
 export class HealthModule {
-  static forRoot(checksFactory: { inject?: unknown[]; useFactory: (...deps: any[]) => ReadinessChecks }): DynamicModule {
+  static forRoot(checksFactory: { imports?: DynamicModule['imports']; inject?: unknown[]; useFactory: (...deps: any[]) => ReadinessChecks }): DynamicModule {
     return {
       module: HealthModule,
-      imports: [TerminusModule.forRoot({ logger: false })],
+      imports: [TerminusModule.forRoot({ logger: false }), ...(checksFactory.imports ?? [])],
       controllers: [HealthController],
       providers: [{ provide: READINESS_CHECKS, inject: checksFactory.inject as never[], useFactory: checksFactory.useFactory }],
     };

@@ -1,0 +1,3 @@
+export * from './topology.js';
+export * from './service-process.js';
+export * from './stack.js';
