@@ -8,3 +8,4 @@ export * from './nats/jetstream.js';
 export * from './health/health.module.js';
 export * from './bootstrap/service-app.js';
 export * from './prisma/prisma-adapter.js';
+export * from './prisma/prisma.module.js';

@@ -1,8 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthModule, prismaPing, type Logger } from '@exs/platform';
+import { HealthModule, PrismaModule, prismaPing, type Logger } from '@exs/platform';
 import type { BillingConfig } from './config.js';
-import { PrismaService } from './database/prisma.service.js';
-import { DatabaseModule } from './database/database.module.js';
+import { PrismaClient } from './generated/prisma/client.js';
 import { WalletService } from './wallet/wallet.service.js';
 import { ReservationService } from './reservations/reservation.service.js';
 import { BillingGrpcController } from './billing.grpc.js';
@@ -13,8 +12,8 @@ export class BillingModule {
     return {
       module: BillingModule,
       imports: [
-        DatabaseModule.forRoot(config.DATABASE_URL),
-        HealthModule.forRoot({ inject: [PrismaService], useFactory: (db: PrismaService) => ({ database: prismaPing(db) }) }),
+        PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
+        HealthModule.forRoot({ inject: [PrismaClient], useFactory: (db: PrismaClient) => ({ database: prismaPing(db) }) }),
       ],
       controllers: [BillingGrpcController],
       providers: [

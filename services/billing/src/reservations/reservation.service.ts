@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaClient } from '../generated/prisma/client.js';
 import { pagesCost, PRICE_PER_PAGE_MICROS } from '../pricing.js';
 import { WalletNotFoundError } from '../wallet/wallet.service.js';
 
@@ -12,7 +12,7 @@ export class ReservationNotFoundError extends Error {}
  */
 @Injectable()
 export class ReservationService {
-  constructor(private readonly db: PrismaService) {}
+  constructor(private readonly db: PrismaClient) {}
 
   /** Holds the cost of `pages`; idempotent per (account, reference). */
   async reserve(accountId: string, reference: string, pages: number): Promise<string> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { billingV1 } from '@exs/contracts';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaClient } from '../generated/prisma/client.js';
 import { CURRENCY, PRICE_PER_PAGE_MICROS } from '../pricing.js';
 import type { Wallet as WalletRow } from '../generated/prisma/client.js';
 
@@ -12,7 +12,7 @@ export type Plan = (typeof PLANS)[number];
 /** Wallet balances: available = credited - captured - held, and never below zero. */
 @Injectable()
 export class WalletService {
-  constructor(private readonly db: PrismaService) {}
+  constructor(private readonly db: PrismaClient) {}
 
   toMessage(row: WalletRow): billingV1.Wallet {
     return {
