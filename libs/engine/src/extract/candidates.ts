@@ -1,0 +1,174 @@
+/**
+ * Type-driven candidate generation: every span in the document that could be a value of a given kind
+ * (dates, amounts, durations, currencies, identifiers, organisations, jurisdictions, ...), with its
+ * normalised value. Cached per document and kind.
+ */
+import { findDates } from '../normalize/dates.js';
+import { findDurations } from '../normalize/durations.js';
+import { parseAmount } from '../normalize/numbers.js';
+import { CURRENCY_MENTION_RE, currencyFromText } from '../normalize/text.js';
+import type { DocContext, Span } from './context.js';
+
+export interface RawCandidate extends Span {
+  value: unknown;
+  text: string;
+  /** Kind-specific hints (e.g. amount has a currency sign / decimals). */
+  hints?: Record<string, number>;
+}
+
+function scan(ctx: DocContext, key: string, re: RegExp, map: (m: RegExpMatchArray, p: number) => RawCandidate | RawCandidate[] | undefined): RawCandidate[] {
+  return ctx.memo(key, () => {
+    const out: RawCandidate[] = [];
+    ctx.pages.forEach((page, p) => {
+      re.lastIndex = 0;
+      for (const m of page.text.matchAll(re)) {
+        const c = map(m, p);
+        if (Array.isArray(c)) out.push(...c);
+        else if (c) out.push(c);
+      }
+    });
+    return out;
+  });
+}
+
+export function dateCandidates(ctx: DocContext): RawCandidate[] {
+  return ctx.memo('dates', () =>
+    ctx.pages.flatMap((page, p) =>
+      findDates(page.text, ctx.dateOrder).map((d) => ({ p, start: d.start, end: d.end, value: d.iso, text: d.text, hints: { words: d.form === 'words' ? 1 : 0, ambiguous: d.ambiguous ? 1 : 0 } })),
+    ),
+  );
+}
+
+export function durationCandidates(ctx: DocContext): RawCandidate[] {
+  return ctx.memo('durations', () =>
+    ctx.pages.flatMap((page, p) =>
+      findDurations(page.text).map((d) => ({ p, start: d.start, end: d.end, value: d.value, text: d.text, hints: { amount: d.amount } })),
+    ),
+  );
+}
+
+const AMOUNT_RE = /(?<![\w.,\/-])(\(?-?\s?(?:(?:US\$|\$|€|£|₹|¥|RM|Rs\.?|USD|EUR|GBP|INR|MYR|CHF)\s?)?-?\d{1,3}(?:(?:[,.'\u00a0\u202f]| (?=\d{3}\b))\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:€|EUR|USD|\$))?\)?-?)(?![\w\/]|[.,]\d)/g;
+const PLAIN_AMOUNT_RE = /(?<![\w.,\/-])(-?(?:(?:US\$|\$|€|£|₹|RM|Rs\.?)\s?)?\d{4,9}(?:[.,]\d{1,2})?)(?![\w\/]|[.,]\d)/g;
+
+export function amountCandidates(ctx: DocContext): RawCandidate[] {
+  return ctx.memo('amounts', () => {
+    const out: RawCandidate[] = [];
+    const seen = new Set<string>();
+    for (const re of [AMOUNT_RE, PLAIN_AMOUNT_RE]) {
+      ctx.pages.forEach((page, p) => {
+        for (const m of page.text.matchAll(re)) {
+          const text = m[1].trim();
+          const start = m.index! + m[0].indexOf(text);
+          const key = `${p}:${start}`;
+          if (seen.has(key)) continue;
+          const value = parseAmount(text, ctx.decimalHint);
+          if (value === undefined) continue;
+          seen.add(key);
+          const dec = /[.,]\d{2}\)?-?$/.test(text.replace(/\s?(€|EUR|USD|\$)$/, '')) ? 1 : 0;
+          const cur = /[$€£₹¥]|RM|Rs|USD|EUR|GBP|INR|MYR|CHF/.test(text) ? 1 : 0;
+          // Years, percentages and dates are not amounts.
+          const after = page.text.slice(start + text.length, start + text.length + 2);
+          if (/^\s?%/.test(after)) continue;
+          const yearLike = !dec && !cur && /^(19|20)\d{2}$/.test(text) ? 1 : 0;
+          out.push({ p, start, end: start + text.length, value: Math.abs(value), text, hints: { dec, cur, yearLike, neg: value < 0 ? 1 : 0 } });
+        }
+      });
+    }
+    return out;
+  });
+}
+
+export function percentCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'percent', /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g, (m, p) => ({
+    p, start: m.index!, end: m.index! + m[0].length, value: Number(m[1].replace(',', '.')), text: m[0],
+  }));
+}
+
+export function currencyCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'currency', new RegExp(CURRENCY_MENTION_RE.source, 'g'), (m, p) => {
+    const code = currencyFromText(m[0]);
+    return code ? { p, start: m.index!, end: m.index! + m[0].length, value: code, text: m[0], hints: { symbol: /^[A-Z]{3}$/.test(m[0]) ? 0 : 1 } } : undefined;
+  });
+}
+
+export function currencySymbolCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'currency_symbol', /[€£₹¥$]/g, (m, p) => ({ p, start: m.index!, end: m.index! + 1, value: m[0], text: m[0] }));
+}
+
+export function emailCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'email', /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
+}
+
+export function urlCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'url', /(?<![@\w.])(?:https?:\/\/)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:com|net|org|io|de|nl|fr|uk|co|eu|be|in|my|biz|info|ai|app|us|ch|at|es|it)(?:\/[^\s]*)?(?![@\w])/gi, (m, p) => {
+    const text = m[0].replace(/[.,;)]+$/, '');
+    return { p, start: m.index!, end: m.index! + text.length, value: text, text, hints: { www: /^(https?:|www\.)/i.test(text) ? 1 : 0 } };
+  });
+}
+
+export function phoneCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'phone', /(?<![\w+])(\+?\(?\d[\d ().\/-]{6,18}\d)(?!\w)/g, (m, p) => {
+    const digits = m[1].replace(/\D/g, '');
+    if (digits.length < 7 || digits.length > 15) return undefined;
+    return { p, start: m.index!, end: m.index! + m[1].length, value: m[1], text: m[1] };
+  });
+}
+
+export function ibanCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'iban', /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
+}
+
+export function bicCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'bic', /\b[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?\b/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
+}
+
+export function vatCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'vat', /\b(?:[A-Z]{2} ?)?\d[\dA-Z. ]{6,14}[\dA-Z]\b/g, (m, p) => {
+    const t = m[0].trim();
+    if ((t.match(/\d/g) ?? []).length < 7) return undefined;
+    return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
+  });
+}
+
+/** Tokens that look like identifiers: contain a digit, or are all-caps codes. */
+export function identifierCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'identifier', /(?<![\w\/#-])#?[A-Za-z0-9][A-Za-z0-9\-\/._#]*[A-Za-z0-9]|(?<![\w])\d(?![\w])/g, (m, p) => {
+    const t = m[0];
+    if (!/\d/.test(t)) return undefined;
+    return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
+  });
+}
+
+export const US_STATES = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia'];
+export const REGIONS = ['Ontario', 'Quebec', 'British Columbia', 'Alberta', 'England and Wales', 'England', 'Scotland', 'Hong Kong', 'Singapore', "People's Republic of China", 'PRC', 'China', 'Germany', 'France', 'Netherlands', 'The Netherlands', 'Switzerland', 'Japan', 'Israel', 'India', 'Ireland', 'Canada', 'Australia', 'Sweden', 'Italy', 'Spain', 'Korea', 'Taiwan', 'Luxembourg', 'Belgium', 'Denmark', 'Norway', 'Finland', 'Austria', 'Cayman Islands', 'Bermuda', 'British Virgin Islands', 'Mexico', 'Brazil', 'United Kingdom', 'Malaysia', 'New South Wales', 'Victoria', 'Puerto Rico'];
+const JURIS_RE = new RegExp(`\\b(${[...US_STATES, ...REGIONS].sort((a, b) => b.length - a.length).map((s) => s.replace(/[.']/g, (c) => `\\${c}`)).join('|')})\\b`, 'g');
+
+export function jurisdictionCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'juris', JURIS_RE, (m, p) => {
+    let value = m[1];
+    if (value === 'PRC') value = "People's Republic of China";
+    if (value === 'The Netherlands') value = 'Netherlands';
+    return { p, start: m.index!, end: m.index! + m[0].length, value, text: m[0] };
+  });
+}
+
+const ORG_SUFFIX = "(?:Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\\.L\\.C|Ltd|Limited|LLP|L\\.P|LP|PLC|plc|GmbH|AG|N\\.V|NV|B\\.V|BV|S\\.A|SA|S\\.p\\.A|SAS|SARL|S\\.r\\.l|Pty|Pte|Sdn\\.? Bhd|SDN\\.? BHD|BHD|Bhd|Enterprises?|ENTERPRISE|Trading|TRADING|Holdings|Group|Partners|Trust|Bank|Aktiengesellschaft|AKTIENGESELLSCHAFT|KG|Oy|AB|A/S|ASA|S\\.L|Ltda|Kft|sp\\. z o\\.o)";
+const CAP_WORD = "(?:[A-Z0-9][\\w&'’.\\-]*|&|of|and|de|du|la|van|der|the|for)";
+const ORG_RE = new RegExp(`(?<![\\w])((?:[A-Z][\\w&'’.\\-]*)(?:[ ,]+${CAP_WORD}){0,7}?,? ${ORG_SUFFIX}\\.?(?:,? (?:Inc|Ltd|LLC|L\\.P|Co\\. KG|KG)\\.?)?)(?![\\w])`, 'g');
+
+export function organizationCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'orgs', ORG_RE, (m, p) => {
+    let text = m[1].replace(/\s+/g, ' ');
+    // trim leading function words that the regex may have taken ("The", "and", "between")
+    text = text.replace(/^(?:The|This|And|Between|By|Of|For|To|With)\s+(?=[A-Z])/, '');
+    const start = m.index! + m[1].indexOf(text.split(' ')[0]);
+    const raw = ctx.pages[p].text.slice(start, start + text.length);
+    if (/\n/.test(raw)) {
+      const first = raw.split('\n').pop()!;
+      if (!new RegExp(`${ORG_SUFFIX}\\.?$`).test(first)) return undefined;
+      const s2 = start + raw.lastIndexOf('\n') + 1;
+      return { p, start: s2, end: s2 + first.length, value: first, text: first };
+    }
+    return { p, start, end: start + raw.length, value: raw, text: raw };
+  });
+}

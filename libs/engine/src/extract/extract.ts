@@ -1,0 +1,169 @@
+/** Orchestration: walk the compiled schema, rank candidates per leaf, decide, normalise, ground, calibrate. */
+import type { DocumentModel } from '../document/model.js';
+import type { ArrayNode, CompiledSchema, LeafNode, ObjectNode, SchemaNode } from '../schema/compile.js';
+import { calibrate, calibrationGroup } from '../calibrate/calibrator.js';
+import { normText } from '../normalize/text.js';
+import { DocContext, type Grounding } from './context.js';
+import { rankLeaf, type Scored } from './fields.js';
+import { rankBoolean, rankParties } from './special.js';
+import { extractTable } from './tables.js';
+
+export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
+
+export interface FieldResult {
+  state: 'extracted' | 'missing';
+  value?: unknown;
+  reason?: MissingReason;
+  /** Extracted: calibrated probability that the value is correct. Missing: probability the field is truly absent. */
+  confidence: number;
+  grounding: Grounding[];
+  /** Uncalibrated ranker score (0..1) of the best candidate; used to train the calibrator. */
+  raw_score?: number;
+  /** Calibration group of the field. */
+  group?: string;
+}
+
+export interface ExtractionResult {
+  data: Record<string, unknown>;
+  fields: Record<string, FieldResult>;
+  document: { format: string; pages: number; words: number; ocr_pages: number };
+}
+
+export interface ExtractOptions {
+  /** Include raw ranker scores and calibration groups in field results (training). Default false. */
+  debug?: boolean;
+}
+
+/** Minimum raw score to extract, per calibration group (below: missing/low_confidence). */
+const THRESHOLDS: Record<string, number> = {
+  date: 0.45, amount: 0.35, duration: 0.5, jurisdiction: 0.5, boolean: 0, list: 0.3, name: 0.3,
+  address: 0.3, code: 0.3, identifier: 0.3, text: 0.5,
+};
+
+function coerce(leaf: LeafNode, v: unknown): unknown {
+  const t = leaf.types;
+  if (typeof v === 'number') {
+    if (t.includes('number')) return v;
+    if (t.includes('integer')) return Number.isInteger(v) ? v : Math.round(v);
+    if (t.includes('string')) return String(v);
+  }
+  if (typeof v === 'boolean') return t.includes('boolean') ? v : t.includes('string') ? String(v) : undefined;
+  if (typeof v === 'string') {
+    if (t.includes('string')) {
+      if (leaf.enum) {
+        const hit = leaf.enum.find((e) => typeof e === 'string' && normText(e) === normText(v));
+        return hit ?? v;
+      }
+      return v.replace(/\s+/g, ' ').trim();
+    }
+    if (t.includes('number') || t.includes('integer')) {
+      const n = Number(v.replace(',', '.'));
+      return Number.isFinite(n) ? n : undefined;
+    }
+  }
+  return v;
+}
+
+class Extractor {
+  readonly fields: Record<string, FieldResult> = {};
+  constructor(private readonly ctx: DocContext, private readonly opts: ExtractOptions) {}
+
+  private record(pointer: string, r: FieldResult) {
+    if (!this.opts.debug) { delete r.raw_score; delete r.group; }
+    this.fields[pointer] = r;
+  }
+
+  leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
+    const group = calibrationGroup(leaf.semantic);
+    const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : rankLeaf(this.ctx, leaf));
+    if (leaf.const !== undefined) {
+      // A const leaf is extracted only when the document supports it.
+      const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));
+      if (!hit) { this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(group, 'missing', 0), grounding: [], raw_score: 0, group }); return null; }
+    }
+    const threshold = THRESHOLDS[group] ?? 0.4;
+    let invalid = false;
+    for (const s of list.slice(0, 8)) {
+      if (s.score < threshold) break;
+      const v = coerce(leaf, s.value);
+      if (v === undefined || !leaf.validate(v)) { invalid = true; continue; }
+      const grounding = s.spans.map((sp) => this.ctx.grounding(sp));
+      this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score), grounding, raw_score: s.score, group });
+      return v;
+    }
+    const best = list[0]?.score ?? 0;
+    const reason: MissingReason = invalid ? 'invalid_value' : list.length ? 'low_confidence' : 'not_found';
+    this.record(pointer, { state: 'missing', reason, confidence: calibrate(group, 'missing', best), grounding: [], raw_score: best, group });
+    return null;
+  }
+
+  array(node: ArrayNode, pointer: string): unknown[] {
+    if (node.items.kind === 'leaf') {
+      const leaf = node.items;
+      const group = 'list';
+      const ranked = leaf.semantic === 'party' || leaf.semantic === 'organization' || leaf.semantic === 'person'
+        ? rankParties(this.ctx)
+        : rankLeaf(this.ctx, leaf);
+      const kept = ranked.filter((s) => s.score >= THRESHOLDS.list);
+      const values: unknown[] = [];
+      const grounding: Grounding[] = [];
+      for (const s of kept) {
+        const v = coerce(leaf, s.value);
+        if (v === undefined || !leaf.validate(v)) continue;
+        values.push(v);
+        grounding.push(...s.spans.map((sp) => this.ctx.grounding(sp)));
+      }
+      const raw = kept.length ? kept.reduce((a, s) => a + s.score, 0) / kept.length : ranked[0]?.score ?? 0;
+      if (values.length) this.record(pointer, { state: 'extracted', value: values, confidence: calibrate(group, 'extracted', raw), grounding, raw_score: raw, group });
+      else this.record(pointer, { state: 'missing', reason: ranked.length ? 'low_confidence' : 'not_found', confidence: calibrate(group, 'missing', raw), grounding: [], raw_score: raw, group });
+      return values;
+    }
+    if (node.items.kind === 'object') {
+      const rows = extractTable(this.ctx, node.items);
+      const out: unknown[] = [];
+      rows.forEach((row, i) => {
+        const obj: Record<string, unknown> = {};
+        for (const { name, node: sub } of (node.items as ObjectNode).properties) {
+          const cell = row[name];
+          const p = `${pointer}/${i}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+          if (sub.kind !== 'leaf') { obj[name] = sub.kind === 'array' ? [] : null; continue; }
+          if (!cell) { obj[name] = null; continue; }
+          const v = coerce(sub, cell.value);
+          if (v === undefined || !sub.validate(v)) { obj[name] = null; continue; }
+          obj[name] = v;
+          this.record(p, { state: 'extracted', value: v, confidence: calibrate('table', 'extracted', cell.score), grounding: cell.spans.map((sp) => this.ctx.grounding(sp)), raw_score: cell.score, group: 'table' });
+        }
+        out.push(obj);
+      });
+      if (!out.length) this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate('table', 'missing', 0), grounding: [], raw_score: 0, group: 'table' });
+      return out;
+    }
+    return [];
+  }
+
+  node(node: SchemaNode, pointer: string): unknown {
+    if (node.kind === 'leaf') return this.leaf(node, pointer);
+    if (node.kind === 'array') return this.array(node, pointer);
+    const obj: Record<string, unknown> = {};
+    for (const { name, node: sub } of node.properties) {
+      obj[name] = this.node(sub, `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+    return obj;
+  }
+}
+
+export function extractFromDocument(doc: DocumentModel, compiled: CompiledSchema, options: ExtractOptions = {}): ExtractionResult {
+  const ctx = new DocContext(doc);
+  const ex = new Extractor(ctx, options);
+  const data = ex.node(compiled.root, '') as Record<string, unknown>;
+  return {
+    data,
+    fields: ex.fields,
+    document: {
+      format: doc.format,
+      pages: doc.pageCount,
+      words: doc.wordCount,
+      ocr_pages: doc.pages.filter((p) => p.source === 'ocr').length,
+    },
+  };
+}

@@ -1,0 +1,394 @@
+/**
+ * Per-field candidate ranking: candidates of the field's kind scored by hand-weighted features
+ * (label relation, context cue words from the field's own name/description, position, frequency,
+ * kind-specific fit). Returns candidates best first with a raw score in 0..1.
+ */
+import type { LeafNode } from '../schema/compile.js';
+import { nameWords } from '../schema/semantic.js';
+import { addDuration, findDates } from '../normalize/dates.js';
+import { parseDuration } from '../normalize/durations.js';
+import { normText } from '../normalize/text.js';
+import {
+  amountCandidates, bicCandidates, currencyCandidates, currencySymbolCandidates, dateCandidates, durationCandidates,
+  emailCandidates, ibanCandidates, identifierCandidates, jurisdictionCandidates, organizationCandidates, percentCandidates,
+  phoneCandidates, urlCandidates, vatCandidates, type RawCandidate,
+} from './candidates.js';
+import type { DocContext, Span } from './context.js';
+import { findLabels, labelPhrases, labelRelation } from './labels.js';
+
+export interface Scored {
+  value: unknown;
+  spans: Span[];
+  score: number;
+  features: Record<string, number>;
+}
+
+const GENERIC = new Set(['date', 'name', 'amount', 'number', 'no', 'id', 'the', 'of', 'a', 'an', 'to', 'and', 'or', 'is', 'in', 'value', 'field', 'iso', '8601', 'yyyy', 'mm', 'dd', 'as', 'e', 'g', 'if', 'null', 'not', 'stated', 'which', 'from', 'on', 'by', 'for', 'with', 'that', 'this', 'it', 'be', 'are', 'was', 'any', 'its', 'their', 'such', 'may', 'all', 'per']);
+
+/** Context cue stems: specific words of the field's name and description (minus generic words). */
+export function cueWords(leaf: Pick<LeafNode, 'name' | 'title' | 'description'>): string[] {
+  const words = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')];
+  const extra: string[] = [];
+  const n = words.join(' ');
+  if (/\beffective\b/.test(n)) extra.push('effective', 'commenc', 'as of');
+  if (/\bagreement date\b|\bcontract date\b|\bsigned\b/.test(n)) extra.push('dated', 'made', 'entered into', 'as of', 'executed');
+  if (/\bexpir|\bend\b|\btermination date\b/.test(n)) extra.push('expir', 'until', 'through', 'terminat', 'end');
+  if (/\bstart\b|\bbegin/.test(n)) extra.push('start', 'from', 'begin', 'commenc');
+  if (/\bterm\b/.test(n) && !/renewal|notice/.test(n)) extra.push('term of', 'period of', 'remain in', 'continue', 'for a period', 'shall survive', 'expire');
+  if (/\brenewal\b/.test(n)) extra.push('renew', 'successive', 'automatically', 'extend');
+  if (/\bnotice\b/.test(n)) extra.push('notice', 'prior to', 'written notice', 'before the end', 'non-renewal', 'not to renew');
+  if (/\bdue\b/.test(n)) extra.push('due', 'payable', 'pay by');
+  return [...new Set([...words.filter((w) => !GENERIC.has(w) && w.length > 2), ...extra])];
+}
+
+function cueScore(ctx: DocContext, c: Span, cues: string[], window = 160, after = 0): number {
+  if (!cues.length) return 0;
+  const text = ctx.pages[c.p].text;
+  const before = text.slice(Math.max(0, c.start - window), c.start).toLowerCase();
+  const aft = after ? text.slice(c.end, c.end + after).toLowerCase() : '';
+  let s = 0;
+  for (const cue of cues) {
+    const i = before.lastIndexOf(cue);
+    if (i >= 0) s = Math.max(s, 0.4 + 0.6 * (i / Math.max(1, before.length)));
+    if (after && aft.includes(cue)) s = Math.max(s, 0.5);
+  }
+  return s;
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** Merge candidates with equal values: keep the best-scoring span, count support. */
+function aggregate(list: Scored[]): Scored[] {
+  const byVal = new Map<string, Scored>();
+  for (const s of list) {
+    const key = typeof s.value === 'string' ? normText(s.value) : JSON.stringify(s.value);
+    const prev = byVal.get(key);
+    if (!prev) byVal.set(key, { ...s, features: { ...s.features, support: 1 } });
+    else {
+      prev.features.support++;
+      if (s.score > prev.score) { prev.value = s.value; prev.spans = s.spans; prev.features = { ...s.features, support: prev.features.support }; prev.score = s.score; }
+    }
+  }
+  const out = [...byVal.values()];
+  for (const s of out) s.score = Math.min(1, s.score + 0.03 * Math.min(4, s.features.support - 1));
+  return out.sort((a, b) => b.score - a.score || a.spans[0].p - b.spans[0].p || a.spans[0].start - b.spans[0].start);
+}
+
+interface Opts { label: boolean; cue: boolean; early: number; window?: number }
+
+function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate[], o: Opts, prior: (c: RawCandidate) => number = () => 0): Scored[] {
+  const phrases = labelPhrases(leaf);
+  const hits = o.label ? findLabels(ctx, phrases) : [];
+  const cues = o.cue ? cueWords(leaf) : [];
+  const out: Scored[] = [];
+  for (const c of cands) {
+    const lab = o.label ? labelRelation(ctx, hits, c, phrases.length).score : 0;
+    const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160) : 0;
+    const pos = ctx.position(c);
+    const early = 1 - Math.min(1, pos);
+    const pr = prior(c);
+    const conf = ctx.wordConfidence(c);
+    const z = -2.2 + 3.2 * lab + 2.2 * cue + o.early * early + pr + 0.8 * (conf - 1);
+    out.push({ value: c.value, spans: [c], score: sigmoid(z), features: { lab, cue, early, prior: pr, conf } });
+  }
+  return aggregate(out);
+}
+
+const LEGAL_DATE_CUES = /\b(dated|effective|made|entered into|as of|executed|commenc)/i;
+
+function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const cands = dateCandidates(ctx);
+  const legal = ctx.totalChars > 6000;
+  const scored = rankGeneric(ctx, leaf, cands, { label: !legal || ctx.pages.length <= 3, cue: true, early: legal ? 1.5 : 0.6, window: legal ? 200 : 80 }, (c) => {
+    let pr = 0;
+    if (legal) {
+      // Agreement/effective dates live in the preamble; dates far into the text are rarely the answer.
+      const pos = ctx.position(c);
+      if (pos > 0.3 && !/expir|end|terminat/.test(leaf.name)) pr -= 1.0;
+      const before = ctx.pages[c.p].text.slice(Math.max(0, c.start - 120), c.start);
+      if (LEGAL_DATE_CUES.test(before)) pr += 0.3;
+    }
+    if (c.hints?.ambiguous) pr -= 0.1;
+    return pr;
+  });
+  if (/expir/.test(leaf.name) && (leaf.description ?? '').toLowerCase().includes('perpetual')) {
+    scored.push(...expirationExtras(ctx, leaf));
+    scored.sort((a, b) => b.score - a.score);
+  }
+  return scored;
+}
+
+/** Expiration: "perpetual" wording, or start date + initial term. */
+function expirationExtras(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const out: Scored[] = [];
+  ctx.pages.forEach((page, p) => {
+    for (const m of page.text.matchAll(/\b(perpetual(?:ly)?|in perpetuity|indefinite(?:ly)?|until terminated)\b/gi)) {
+      const before = page.text.slice(Math.max(0, m.index! - 150), m.index!).toLowerCase();
+      if (!/term|continue|remain|effect|duration/.test(before)) continue;
+      out.push({ value: 'perpetual', spans: [{ p, start: m.index!, end: m.index! + m[0].length }], score: 0.35, features: { perpetual: 1 } });
+      return;
+    }
+  });
+  const terms = durationCandidates(ctx).filter((d) => {
+    const before = ctx.pages[d.p].text.slice(Math.max(0, d.start - 160), d.start).toLowerCase();
+    return /(initial term|term of this agreement|the term|shall (remain|continue) in (full )?(force|effect)|period of)/.test(before) && /year|month/.test(String(d.value));
+  });
+  const eff = dateCandidates(ctx).filter((d) => ctx.position(d) < 0.2);
+  if (terms.length && eff.length) {
+    const t = parseDuration(String(terms[0].value));
+    if (t) {
+      const end = addDuration(String(eff[0].value), t.amount, t.unit);
+      if (end) {
+        const prev = addDuration(end, -1, 'day');
+        out.push({ value: prev, spans: [eff[0], terms[0]], score: 0.3, features: { computed: 1 } });
+      }
+    }
+  }
+  return out;
+}
+
+function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const isTotal = /\btotal\b|\bdue\b|\bgross\b/.test(nameWords(leaf.name).join(' ')) && !/sub/.test(leaf.name);
+  const cands = amountCandidates(ctx).filter((c) => !c.hints?.yearLike);
+  const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0 }, (c) => {
+    let pr = 0;
+    if (c.hints?.dec) pr += 0.5;
+    if (c.hints?.cur) pr += 0.2;
+    if (isTotal && maxVal > 0 && c.value === maxVal) pr += 0.6;
+    if ((c.value as number) === 0) pr -= 0.5;
+    return pr;
+  }).filter((s) => s.features.lab > 0 || s.features.prior > 1);
+}
+
+function rankPercent(ctx: DocContext, leaf: LeafNode): Scored[] {
+  return rankGeneric(ctx, leaf, percentCandidates(ctx), { label: true, cue: true, early: 0 }, () => 0.8);
+}
+
+function rankCurrency(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const cands = currencyCandidates(ctx);
+  const counts = new Map<string, number>();
+  for (const c of cands) counts.set(String(c.value), (counts.get(String(c.value)) ?? 0) + 1);
+  const enumVals = (leaf.enum ?? []).filter((e) => typeof e === 'string') as string[];
+  const out: Scored[] = [];
+  for (const c of cands) {
+    let value = String(c.value);
+    if (enumVals.length && !enumVals.includes(value)) {
+      const other = enumVals.find((e) => /^other$/i.test(e));
+      if (!other) continue;
+      value = other;
+    }
+    const n = counts.get(String(c.value)) ?? 1;
+    out.push({ value, spans: [c], score: sigmoid(-0.5 + 0.6 * Math.min(5, n) + (c.hints?.symbol ? 0 : 0.4)), features: { n } });
+  }
+  return aggregate(out);
+}
+
+function rankSymbol(ctx: DocContext): Scored[] {
+  const cands = currencySymbolCandidates(ctx);
+  return aggregate(cands.map((c) => ({ value: c.value, spans: [c], score: 0.6, features: {} })));
+}
+
+function rankDuration(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const cands = durationCandidates(ctx);
+  const words = nameWords(leaf.name).join(' ');
+  return rankGeneric(ctx, leaf, cands, { label: false, cue: true, early: 0.3, window: 200 }, (c) => {
+    let pr = -0.4;
+    const v = String(c.value);
+    if (/\bterm\b/.test(words) && !/renewal|notice/.test(words) && /day/.test(v)) pr -= 0.6;
+    if (/notice/.test(words) && /year/.test(v)) pr -= 0.5;
+    return pr;
+  });
+}
+
+function rankJurisdiction(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const cands = jurisdictionCandidates(ctx);
+  return rankGeneric(ctx, leaf, cands, { label: false, cue: false, early: 0 }, (c) => {
+    const before = ctx.pages[c.p].text.slice(Math.max(0, c.start - 120), c.start).toLowerCase();
+    let pr = -0.5;
+    if (/governed by|governing law|construed|laws of|law of/.test(before)) pr += 2.0;
+    if (/laws of (the )?(state|commonwealth|province)? ?(of )?$/.test(before.trimEnd() + ' ').valueOf()) pr += 0.8;
+    if (/jurisdiction|courts? (of|in)|venue/.test(before)) pr += 0.6;
+    if (/(a|an) $/.test(before) || /corporation|company|organized|incorporated/.test(ctx.pages[c.p].text.slice(c.end, c.end + 30).toLowerCase())) pr -= 0.7;
+    return pr;
+  });
+}
+
+function rankPattern(ctx: DocContext, leaf: LeafNode, cands: RawCandidate[], base: number): Scored[] {
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.3 }, () => base);
+}
+
+/** Value text to the right of a label on the same line (or the next line). */
+function labelledText(ctx: DocContext, leaf: LeafNode, maxWords = 8): Scored[] {
+  const phrases = labelPhrases(leaf);
+  const hits = findLabels(ctx, phrases);
+  const out: Scored[] = [];
+  for (const h of hits) {
+    const page = ctx.pages[h.p];
+    const line = page.lines[h.line];
+    if (!line) continue;
+    let s = h.end;
+    while (s < line.end && /[\s:#.\-–=|]/.test(page.text[s])) s++;
+    let start = s;
+    let end = line.end;
+    let below = false;
+    if (start >= end) {
+      const next = page.lines[h.line + 1];
+      if (!next) continue;
+      start = next.start; end = next.end; below = true;
+    }
+    const text = page.text.slice(start, end);
+    const words = text.split(/\s+/);
+    if (words.length > maxWords) { end = start + words.slice(0, maxWords).join(' ').length; }
+    const value = page.text.slice(start, end).trim();
+    if (!value) continue;
+    const spec = 1 - 0.5 * (h.rank / phrases.length);
+    out.push({ value, spans: [{ p: h.p, start, end: start + value.length }], score: sigmoid(-0.8 + 1.8 * spec - (below ? 0.5 : 0) - 0.3 * h.p), features: { lab: spec, below: +below } });
+  }
+  return aggregate(out);
+}
+
+function rankIdentifier(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const cands = identifierCandidates(ctx);
+  const isDateish = (c: RawCandidate) => findDates(c.text, ctx.dateOrder).length > 0;
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.4 }, (c) => {
+    let pr = 0;
+    const digits = (c.text.match(/\d/g) ?? []).length;
+    if (digits >= 4) pr += 0.3;
+    if (digits <= 2) pr -= 0.6;
+    if (isDateish(c)) pr -= 1.5;
+    return pr;
+  }).filter((s) => s.features.lab > 0);
+}
+
+const LEGAL_SUFFIX_RE = /\b(Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LLP|L\.P|PLC|GmbH|AG|N\.V|B\.V|S\.A|Pty|Pte|Sdn\.? Bhd|BHD|Aktiengesellschaft|KG|Co)\b\.?/i;
+
+/** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
+function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const out: Scored[] = [];
+  const orgs = organizationCandidates(ctx);
+  const counts = new Map<string, number>();
+  for (const o of orgs) counts.set(normText(String(o.value)), (counts.get(normText(String(o.value))) ?? 0) + 1);
+  const buyer = /\b(customer|buyer|client|billing|bill to|payer)\b/.test(nameWords(leaf.name).join(' '));
+  for (const o of orgs) {
+    if (o.p > 1) continue;
+    const line = ctx.pages[o.p].lines[ctx.lineIndex(o.p, o.start)];
+    const y = line?.bbox[1] ?? 0.5;
+    const n = counts.get(normText(String(o.value))) ?? 1;
+    const before = ctx.pages[o.p].text.slice(Math.max(0, o.start - 60), o.start).toLowerCase();
+    let z = -0.6 + 0.8 * (1 - y) + 0.25 * Math.min(4, n) - 0.8 * o.p;
+    if (/bill(ed)? to|sold to|ship to|customer|invoice to|an:|aan:|à:/.test(before)) z += buyer ? 1 : -1.2;
+    out.push({ value: o.value, spans: [o], score: sigmoid(z), features: { y, n } });
+  }
+  // the first lines of the first page (merchant header of receipts and letterheads)
+  const page = ctx.pages[0];
+  if (page && !buyer) {
+    let seen = 0;
+    for (let li = 0; li < page.lines.length && seen < 3; li++) {
+      const line = page.lines[li];
+      const text = page.text.slice(line.start, line.end).trim();
+      if (!text || !/[A-Za-z]{3}/.test(text) || text.length < 3) continue;
+      seen++;
+      if (/invoice|receipt|rechnung|factuur|facture|tax|page|date|tel|phone|www\.|@/i.test(text) && !LEGAL_SUFFIX_RE.test(text)) continue;
+      const letters = text.replace(/[^A-Za-z]/g, '');
+      const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
+      const z = -0.7 + (seen === 1 ? 0.7 : 0.2) + 0.4 * upper + (LEGAL_SUFFIX_RE.test(text) ? 0.7 : 0) - (text.length > 60 ? 0.8 : 0);
+      out.push({ value: text, spans: [{ p: 0, start: line.start, end: line.start + text.length }], score: sigmoid(z), features: { top: seen } });
+    }
+  }
+  for (const s of labelledText(ctx, leaf, 6)) out.push({ ...s, score: s.score * 0.9 });
+  return aggregate(out);
+}
+
+/** Address: the lines following the organisation header (receipts/letterheads) or a labelled block. */
+function rankAddress(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const out: Scored[] = [];
+  const page = ctx.pages[0];
+  if (!page) return out;
+  const lines = page.lines.slice(0, 14).map((l, i) => ({ i, l, t: page.text.slice(l.start, l.end).trim() }));
+  const isAddr = (t: string) => /\d/.test(t) && /(jalan|jln|street|st\b|road|rd\b|avenue|ave\b|lane|taman|no\.?\s?\d|lot|blok|block|\b\d{5}\b|floor|suite|building|straat|weg|strasse|straße|plaza|park)/i.test(t);
+  const stop = (t: string) => /(tel|phone|fax|gst|reg|invoice|receipt|date|e-?mail|www|@|tax)/i.test(t);
+  let startIdx = -1;
+  for (const x of lines) if (isAddr(x.t)) { startIdx = x.i; break; }
+  if (startIdx >= 0) {
+    let s = startIdx;
+    // include a preceding address-looking line (e.g. "NO 12, JALAN ..." split in two)
+    if (s > 1 && /\d/.test(lines[s - 1].t) && !stop(lines[s - 1].t) && !LEGAL_SUFFIX_RE.test(lines[s - 1].t)) s--;
+    let e = startIdx;
+    while (e + 1 < lines.length && e - s < 4 && !stop(lines[e + 1].t) && lines[e + 1].t.length > 2) e++;
+    const a = page.lines[s];
+    const b = page.lines[e];
+    const spans = [];
+    for (let i = s; i <= e; i++) spans.push({ p: 0, start: page.lines[i].start, end: page.lines[i].end });
+    const value = page.text.slice(a.start, b.end).replace(/\s+/g, ' ').trim();
+    out.push({ value, spans, score: 0.55, features: {} });
+  }
+  for (const s of labelledText(ctx, leaf, 12)) out.push({ ...s, score: s.score * 0.8 });
+  return aggregate(out);
+}
+
+/** Title: a prominent line at the top of page 1 naming the document type. */
+function rankTitle(ctx: DocContext): Scored[] {
+  const out: Scored[] = [];
+  const page = ctx.pages[0];
+  if (!page) return out;
+  page.lines.slice(0, 40).forEach((l, i) => {
+    const text = page.text.slice(l.start, l.end).trim();
+    if (!/agreement|contract|license|licence|amendment|memorandum|terms|addendum|plan|lease|invoice|deed|charter/i.test(text)) return;
+    if (text.length > 90 || text.split(' ').length > 12) return;
+    const letters = text.replace(/[^A-Za-z]/g, '');
+    const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
+    const z = -0.5 + 1.2 * upper - 0.03 * i + (/^(this|the|by|and|in|of|whereas)\b/i.test(text) ? -1.5 : 0) + (/[.;,]$/.test(text) ? -0.8 : 0) + (/^exhibit|^schedule|^section|^article/i.test(text) ? -0.8 : 0);
+    const m = /([A-Z][\w\-]*(?:\s+[\w\-&]+){0,8}?\s+(?:AGREEMENT|Agreement|CONTRACT|Contract|LICENSE|License))/.exec(text);
+    const value = m && m[1].length < text.length - 3 && /["“(]|dated|between/i.test(text) ? m[1] : text;
+    const start = l.start + text.indexOf(value);
+    out.push({ value, spans: [{ p: 0, start, end: start + value.length }], score: sigmoid(z), features: { upper } });
+  });
+  return aggregate(out);
+}
+
+export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
+  switch (leaf.semantic) {
+    case 'date':
+    case 'datetime':
+      return rankDates(ctx, leaf);
+    case 'amount':
+    case 'number':
+    case 'integer':
+      return rankAmounts(ctx, leaf);
+    case 'percent':
+      return rankPercent(ctx, leaf);
+    case 'currency':
+      return rankCurrency(ctx, leaf);
+    case 'currency_symbol':
+      return rankSymbol(ctx);
+    case 'duration':
+      return rankDuration(ctx, leaf);
+    case 'jurisdiction':
+      return rankJurisdiction(ctx, leaf);
+    case 'email':
+      return rankPattern(ctx, leaf, emailCandidates(ctx), 0.8);
+    case 'url':
+      return rankPattern(ctx, leaf, urlCandidates(ctx), 0.5);
+    case 'phone':
+      return rankPattern(ctx, leaf, phoneCandidates(ctx), 0).filter((s) => s.features.lab > 0);
+    case 'iban':
+      return rankPattern(ctx, leaf, ibanCandidates(ctx), 0.8);
+    case 'bic':
+      return rankPattern(ctx, leaf, bicCandidates(ctx), 0).filter((s) => s.features.lab > 0);
+    case 'vat':
+      return rankPattern(ctx, leaf, vatCandidates(ctx), 0).filter((s) => s.features.lab > 0);
+    case 'identifier':
+      return rankIdentifier(ctx, leaf);
+    case 'organization':
+      return rankOrganization(ctx, leaf);
+    case 'address':
+      return rankAddress(ctx, leaf);
+    case 'title':
+      return rankTitle(ctx);
+    default:
+      return labelledText(ctx, leaf);
+  }
+}

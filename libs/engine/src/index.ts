@@ -1,0 +1,33 @@
+/** @exs/engine public API: document ingest, schema compilation, extraction with grounding and calibrated confidence. */
+import { openDocument } from './document/index.js';
+import { compileSchema, type CompiledSchema } from './schema/compile.js';
+import { extractFromDocument, type ExtractionResult, type ExtractOptions } from './extract/extract.js';
+import { calibratorVersion } from './calibrate/calibrator.js';
+
+export { openDocument, inspectDocument } from './document/index.js';
+export type * from './document/model.js';
+export { EngineError, type EngineErrorCode } from './errors.js';
+export { compileSchema, MAX_LEAVES } from './schema/compile.js';
+export type { CompiledSchema, SchemaNode, LeafNode, ObjectNode, ArrayNode } from './schema/compile.js';
+export type { Semantic } from './schema/semantic.js';
+export { extractFromDocument } from './extract/extract.js';
+export type { ExtractionResult, FieldResult, ExtractOptions, MissingReason } from './extract/extract.js';
+export type { Grounding } from './extract/context.js';
+export { normalizeDate, findDates } from './normalize/dates.js';
+export { normalizeDuration, findDurations } from './normalize/durations.js';
+export { parseAmount } from './normalize/numbers.js';
+
+/** Version of the committed confidence calibrator artefact (libs/engine/calibration/calibrator.json). */
+export const CALIBRATOR_VERSION: string = calibratorVersion();
+
+export interface ExtractBytesOptions extends ExtractOptions {
+  /** Passed through to openDocument (e.g. page limits, OCR settings). */
+  document?: Record<string, unknown>;
+}
+
+/** Ingest a document and extract the schema's fields from it. */
+export async function extract(bytes: Uint8Array, schema: unknown, options: ExtractBytesOptions = {}): Promise<ExtractionResult> {
+  const compiled: CompiledSchema = compileSchema(schema);
+  const doc = await (openDocument as (b: Uint8Array, o?: unknown) => Promise<import('./document/model.js').DocumentModel>)(bytes, options.document);
+  return extractFromDocument(doc, compiled, options);
+}
