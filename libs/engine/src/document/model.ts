@@ -47,6 +47,8 @@ export interface Page {
   lines: Line[];
   blocks: Block[];
   source: 'text-layer' | 'ocr';
+  /** OCR only: degrees (clockwise) the page image was turned to make it upright; boxes refer to the upright image. */
+  rotation?: number;
 }
 
 export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff';

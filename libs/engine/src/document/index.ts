@@ -1,0 +1,147 @@
+/**
+ * Document ingest: bytes in, DocumentModel out. PDFs are read from their text layer (pdf.js); images,
+ * and PDF pages whose text layer is missing, garbage or too thin, go through OCR.
+ */
+import { EngineError } from '../errors.js';
+import { buildPage, linesFromFragments } from './layout.js';
+import type { DocumentFormat, DocumentModel, Page } from './model.js';
+import { closeOcr, ocrImage, ocrPdfPage } from './ocr.js';
+import { openPdf, pageText, type PageText } from './pdf.js';
+import { imageFrames, sniffFormat } from './sniff.js';
+
+export type { BBox, Block, DocumentFormat, DocumentModel, Line, Page, Word } from './model.js';
+export { closeOcr } from './ocr.js';
+
+export interface OpenDocumentOptions {
+  /** Reject documents with more pages (default 200). */
+  maxPages?: number;
+  /** Reject documents with more words (default 80000). */
+  maxWords?: number;
+  /** 'auto' (default): OCR images and PDF pages without a usable text layer; 'never'; 'always'. */
+  ocr?: 'auto' | 'never' | 'always';
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_MAX_PAGES = 200;
+export const DEFAULT_MAX_WORDS = 80_000;
+/** Largest image accepted, in pixels per page (a 300-dpi A3 scan is ~17.4 Mpx). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** A page whose text layer has fewer non-space characters than this is OCRed (ocr: 'auto'). */
+const THIN_TEXT_CHARS = 12;
+/** ... or whose share of unmapped/control/private-use characters is above this. */
+const GARBAGE_RATIO = 0.3;
+
+function checkAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
+}
+
+function requireFormat(bytes: Uint8Array): DocumentFormat {
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw new EngineError('unsupported_document', 'empty document');
+  const format = sniffFormat(bytes);
+  if (!format) throw new EngineError('unsupported_document', 'not a PDF, PNG, JPEG or TIFF file');
+  return format;
+}
+
+function checkImageFrames(bytes: Uint8Array, format: Exclude<DocumentFormat, 'pdf'>) {
+  const frames = imageFrames(bytes, format);
+  for (const f of frames) {
+    if (f.width * f.height > MAX_IMAGE_PIXELS) {
+      throw new EngineError('document_too_large', `image of ${f.width}x${f.height} pixels exceeds ${MAX_IMAGE_PIXELS} pixels`);
+    }
+  }
+  return frames;
+}
+
+/** Format and page count, without text extraction or OCR (to enforce limits and bill up front). */
+export async function inspectDocument(bytes: Uint8Array): Promise<{ format: DocumentFormat; pageCount: number }> {
+  const format = requireFormat(bytes);
+  if (format !== 'pdf') return { format, pageCount: imageFrames(bytes, format).length };
+  const pdf = await openPdf(bytes);
+  try {
+    return { format, pageCount: pdf.numPages };
+  } finally {
+    await pdf.close();
+  }
+}
+
+function needsOcr(t: PageText): boolean {
+  return t.chars < THIN_TEXT_CHARS || t.badChars > GARBAGE_RATIO * t.chars;
+}
+
+export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptions = {}): Promise<DocumentModel> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const maxWords = options.maxWords ?? DEFAULT_MAX_WORDS;
+  const mode = options.ocr ?? 'auto';
+  const { signal } = options;
+  checkAborted(signal);
+  const format = requireFormat(bytes);
+  let wordCount = 0;
+  const addWords = (page: Page) => {
+    wordCount += page.words.length;
+    if (wordCount > maxWords) throw new EngineError('document_too_large', `more than ${maxWords} words`);
+  };
+  const pages: Page[] = [];
+
+  if (format !== 'pdf') {
+    const frames = checkImageFrames(bytes, format);
+    if (frames.length > maxPages) throw new EngineError('document_too_large', `${frames.length} pages exceed the limit of ${maxPages}`);
+    if (mode === 'never') {
+      frames.forEach((f, i) => pages.push(buildPage(i + 1, f.width, f.height, [], 'ocr')));
+    } else {
+      const results = await Promise.all(frames.map((_, i) => ocrImage(bytes, format, i, signal)));
+      results.forEach((r, i) => {
+        const page = buildPage(i + 1, r.width, r.height, r.lines, 'ocr');
+        if (r.rotation) page.rotation = r.rotation;
+        addWords(page);
+        pages.push(page);
+      });
+    }
+    return { format, pages, pageCount: pages.length, wordCount };
+  }
+
+  const pdf = await openPdf(bytes);
+  try {
+    if (pdf.numPages > maxPages) throw new EngineError('document_too_large', `${pdf.numPages} pages exceed the limit of ${maxPages}`);
+    const ocrJobs: Array<Promise<void>> = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      checkAborted(signal);
+      let pdfPage;
+      try {
+        pdfPage = await pdf.doc.getPage(n);
+      } catch (err) {
+        throw new EngineError('unsupported_document', `page ${n} is unreadable (${(err as Error)?.message ?? err})`);
+      }
+      const text = await pageText(pdfPage);
+      pdf.checkStreams();
+      const page = buildPage(n, text.width, text.height, linesFromFragments(text.fragments), 'text-layer');
+      pages.push(page);
+      if (mode === 'always' || (mode === 'auto' && needsOcr(text))) {
+        const index = pages.length - 1;
+        ocrJobs.push(
+          ocrPdfPage(pdfPage, signal).then((r) => {
+            // OCR replaces the text layer only when it found more words (a blank scan stays as it was).
+            if (r && r.wordCount >= page.words.length && (r.wordCount > 0 || mode === 'always')) {
+              const ocrPage = buildPage(n, text.width, text.height, r.lines, 'ocr');
+              if (r.rotation) ocrPage.rotation = r.rotation;
+              pages[index] = ocrPage;
+            }
+          }),
+        );
+      } else {
+        pdfPage.cleanup();
+      }
+      wordCount += page.words.length;
+      if (wordCount > maxWords) throw new EngineError('document_too_large', `more than ${maxWords} words`);
+    }
+    await Promise.all(ocrJobs);
+    pdf.checkStreams();
+  } finally {
+    await pdf.close();
+  }
+  wordCount = 0;
+  for (const p of pages) addWords(p);
+  return { format, pages, pageCount: pages.length, wordCount };
+}
+
+export { closeOcr as terminateOcr };

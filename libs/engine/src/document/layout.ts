@@ -1,0 +1,220 @@
+/**
+ * Geometry to document structure: positioned text fragments (from a PDF text layer) become words and
+ * lines; lines (from fragments or from OCR) become blocks; then the page text with word offsets.
+ *
+ * Reading order is row-major: lines top to bottom, words left to right, so a label and its value on
+ * the same row stay together ("Invoice No: 123"). A very wide horizontal gap (> GAP_SPLIT_EM em) splits
+ * a row into separate lines that stay adjacent in the text. Blocks are runs of lines with paragraph-like
+ * spacing. Coordinates here are in page units with the origin at the top-left.
+ */
+import type { BBox, Block, Line, Page, Word } from './model.js';
+
+/** A piece of text without inner whitespace, with its box (page units, top-left origin). */
+export interface Fragment {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Font size (text height) in page units. */
+  size: number;
+  /** Whitespace separated this fragment from the previous one in content order. */
+  spaceBefore: boolean;
+  /** Content-stream order, used to break geometric ties deterministically. */
+  seq: number;
+}
+
+export interface RawWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  confidence: number;
+}
+
+export type RawLine = RawWord[];
+
+/** Gap (in em of the font size) above which two fragments on one row are separate words. */
+const WORD_GAP_EM = 0.12;
+/** Gap above which one row is split into separate lines. */
+const GAP_SPLIT_EM = 3;
+
+interface Row {
+  frags: Fragment[];
+  top: number;
+  bottom: number;
+  size: number;
+}
+
+/** Clusters fragments into rows (lines), then merges touching fragments into words. */
+export function linesFromFragments(frags: Fragment[]): RawLine[] {
+  if (frags.length === 0) return [];
+  const sorted = frags.slice().sort((a, b) => (a.y0 + a.y1) - (b.y0 + b.y1) || a.x0 - b.x0 || a.seq - b.seq);
+  const rows: Row[] = [];
+  let row: Row | undefined;
+  for (const f of sorted) {
+    if (row) {
+      const overlap = Math.min(row.bottom, f.y1) - Math.max(row.top, f.y0);
+      const smaller = Math.min(row.bottom - row.top, f.y1 - f.y0);
+      if (overlap >= 0.5 * smaller) {
+        row.frags.push(f);
+        // The row's vertical span follows its largest text, so superscripts do not stretch it.
+        if (f.size > row.size) {
+          row.size = f.size;
+          row.top = f.y0;
+          row.bottom = f.y1;
+        }
+        continue;
+      }
+    }
+    row = { frags: [f], top: f.y0, bottom: f.y1, size: f.size };
+    rows.push(row);
+  }
+  const lines: RawLine[] = [];
+  for (const r of rows) {
+    r.frags.sort((a, b) => a.x0 - b.x0 || a.seq - b.seq);
+    let line: RawWord[] = [];
+    let word: RawWord | undefined;
+    let prev: Fragment | undefined;
+    for (const f of r.frags) {
+      if (prev && word) {
+        const gap = f.x0 - prev.x1;
+        const em = Math.max(Math.min(prev.size, f.size), 1e-6);
+        if (gap > GAP_SPLIT_EM * em) {
+          line.push(word);
+          lines.push(line);
+          line = [];
+          word = undefined;
+        } else if (f.spaceBefore || f.seq !== prev.seq + 1 || gap > WORD_GAP_EM * em || gap < -0.5 * em) {
+          line.push(word);
+          word = undefined;
+        }
+      }
+      if (word) {
+        word.text += f.text;
+        word.x0 = Math.min(word.x0, f.x0);
+        word.y0 = Math.min(word.y0, f.y0);
+        word.x1 = Math.max(word.x1, f.x1);
+        word.y1 = Math.max(word.y1, f.y1);
+      } else {
+        word = { text: f.text, x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, confidence: 1 };
+      }
+      prev = f;
+    }
+    if (word) line.push(word);
+    if (line.length > 0) lines.push(line);
+  }
+  return lines;
+}
+
+function lineBox(line: RawLine): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const w of line) {
+    if (w.x0 < x0) x0 = w.x0;
+    if (w.y0 < y0) y0 = w.y0;
+    if (w.x1 > x1) x1 = w.x1;
+    if (w.y1 > y1) y1 = w.y1;
+  }
+  return { x0, y0, x1, y1 };
+}
+
+const round = (v: number) => Math.round(v * 1e5) / 1e5;
+const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+
+function norm(b: { x0: number; y0: number; x1: number; y1: number }, width: number, height: number): BBox {
+  return [
+    round(clamp01(b.x0 / width)),
+    round(clamp01(b.y0 / height)),
+    round(clamp01(b.x1 / width)),
+    round(clamp01(b.y1 / height)),
+  ];
+}
+
+/**
+ * Builds a page from lines already in reading order: groups consecutive lines into blocks where the
+ * vertical spacing looks like one paragraph, and lays out the page text with offsets.
+ */
+export function buildPage(
+  number: number,
+  width: number,
+  height: number,
+  rawLines: RawLine[],
+  source: Page['source'],
+): Page {
+  const words: Word[] = [];
+  const lines: Line[] = [];
+  const blocks: Block[] = [];
+  const parts: string[] = [];
+  let offset = 0;
+  const nonEmpty = rawLines.map((l) => l.filter((w) => w.text.length > 0)).filter((l) => l.length > 0);
+  const boxes = nonEmpty.map(lineBox);
+  // The page's usual spacing between consecutive lines (lower median), so that paragraph breaks are
+  // recognised both in single- and in double-spaced text.
+  const gaps: number[] = [];
+  for (let i = 1; i < boxes.length; i++) {
+    const gap = boxes[i]!.y0 - boxes[i - 1]!.y1;
+    if (gap > 0) gaps.push(gap);
+  }
+  gaps.sort((a, b) => a - b);
+  const usualGap = gaps.length > 0 ? gaps[(gaps.length - 1) >> 1]! : 0;
+  let blockBox: { x0: number; y0: number; x1: number; y1: number } | undefined;
+  for (let i = 0; i < nonEmpty.length; i++) {
+    const raw = nonEmpty[i]!;
+    const box = boxes[i]!;
+    let newBlock = i === 0;
+    if (i > 0) {
+      const prev = boxes[i - 1]!;
+      const prevHeight = prev.y1 - prev.y0;
+      const gap = box.y0 - prev.y1;
+      const sameRow = box.y0 < prev.y1 && box.y1 > prev.y0;
+      // A new paragraph: a gap clearly wider than the usual line spacing, a jump back up, or a size change.
+      const height = box.y1 - box.y0;
+      const lineHeight = Math.max(prevHeight, height);
+      newBlock = !sameRow && (gap > Math.max(1.3 * usualGap + 0.1 * lineHeight, 0.5 * lineHeight) || box.y1 <= prev.y0 ||
+        height > 1.6 * prevHeight || prevHeight > 1.6 * height);
+    }
+    if (newBlock) {
+      if (blockBox) blocks[blocks.length - 1]!.bbox = norm(blockBox, width, height);
+      if (blocks.length > 0) {
+        parts.push('\n\n');
+        offset += 2;
+      }
+      blocks.push({ bbox: [0, 0, 0, 0], lineStart: lines.length, lineEnd: lines.length });
+      blockBox = { ...box };
+    } else {
+      parts.push('\n');
+      offset += 1;
+      blockBox!.x0 = Math.min(blockBox!.x0, box.x0);
+      blockBox!.y0 = Math.min(blockBox!.y0, box.y0);
+      blockBox!.x1 = Math.max(blockBox!.x1, box.x1);
+      blockBox!.y1 = Math.max(blockBox!.y1, box.y1);
+    }
+    const lineStart = offset;
+    const wordStart = words.length;
+    for (let j = 0; j < raw.length; j++) {
+      const w = raw[j]!;
+      if (j > 0) {
+        parts.push(' ');
+        offset += 1;
+      }
+      parts.push(w.text);
+      words.push({
+        text: w.text,
+        bbox: norm(w, width, height),
+        start: offset,
+        end: offset + w.text.length,
+        line: lines.length,
+        confidence: round(w.confidence),
+      });
+      offset += w.text.length;
+    }
+    lines.push({ bbox: norm(box, width, height), start: lineStart, end: offset, wordStart, wordEnd: words.length, block: blocks.length - 1 });
+    blocks[blocks.length - 1]!.lineEnd = lines.length;
+  }
+  if (blockBox) blocks[blocks.length - 1]!.bbox = norm(blockBox, width, height);
+  return { number, width: round(width), height: round(height), text: parts.join(''), words, lines, blocks, source };
+}

@@ -1,0 +1,173 @@
+/**
+ * PDF access through pdf.js: opening (with limits and error mapping), page counting, the text layer as
+ * positioned fragments, and rendering a page to greyscale pixels for OCR.
+ */
+import { EngineError } from '../errors.js';
+import type { Fragment } from './layout.js';
+import { loadPdfJs, oversizedStreamCount, STREAM_TOO_LARGE, type PdfJs } from './pdfjs.js';
+
+/** Largest image (in pixels) pdf.js may decode while rendering; larger images are skipped. */
+const MAX_IMAGE_PIXELS = 50_000_000;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PdfDocument = any;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PdfPage = any;
+
+export interface OpenedPdf {
+  doc: PdfDocument;
+  numPages: number;
+  close(): Promise<void>;
+  /** Throws if a stream was cut off by the decoded-size cap since the document was opened. */
+  checkStreams(): void;
+}
+
+function mapOpenError(err: unknown): EngineError {
+  const e = err as { name?: string; message?: string };
+  if (e?.name === 'PasswordException') return new EngineError('unsupported_document', 'encrypted PDF needs a password');
+  if (e?.message?.includes(STREAM_TOO_LARGE)) return new EngineError('unsupported_document', 'PDF stream decodes beyond the size limit');
+  return new EngineError('unsupported_document', `unreadable PDF (${e?.name ?? 'Error'}: ${String(e?.message ?? err).slice(0, 200)})`);
+}
+
+export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
+  const pdfjs: PdfJs = await loadPdfJs();
+  const bombsBefore = oversizedStreamCount();
+  // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    maxImageSize: MAX_IMAGE_PIXELS,
+    verbosity: 0,
+    stopAtErrors: false,
+    enableXfa: false,
+  });
+  let doc: PdfDocument;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    await task.destroy().catch(() => undefined);
+    throw mapOpenError(err);
+  }
+  const checkStreams = () => {
+    if (oversizedStreamCount() !== bombsBefore) {
+      throw new EngineError('unsupported_document', 'PDF stream decodes beyond the size limit');
+    }
+  };
+  return {
+    doc,
+    numPages: doc.numPages as number,
+    close: () => task.destroy().catch(() => undefined),
+    checkStreams,
+  };
+}
+
+export interface PageText {
+  width: number;
+  height: number;
+  fragments: Fragment[];
+  /** Characters in the text layer (excluding whitespace). */
+  chars: number;
+  /** Characters that are unmapped glyphs, control or private-use codes. */
+  badChars: number;
+}
+
+// Whitespace, and characters a text layer without a usable Unicode map produces.
+const WHITESPACE = /\s+/u;
+// eslint-disable-next-line no-control-regex
+const BAD_CHAR = /[\u0000-\u0008\u000e-\u001f\ufffd\ue000-\uf8ff]/gu;
+
+export async function pageText(page: PdfPage): Promise<PageText> {
+  const viewport = page.getViewport({ scale: 1 });
+  const vt: number[] = viewport.transform;
+  const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  const styles = content.styles as Record<string, { ascent?: number; descent?: number; vertical?: boolean }>;
+  const fragments: Fragment[] = [];
+  let chars = 0;
+  let badChars = 0;
+  let pendingSpace = false;
+  let seq = 0;
+  for (const item of content.items as Array<{ str?: string; transform?: number[]; width?: number; height?: number; fontName?: string; hasEOL?: boolean }>) {
+    const str = item.str;
+    if (str === undefined || !item.transform) continue;
+    if (str.length === 0 || !/\S/u.test(str)) {
+      if (str.length > 0 || item.hasEOL) pendingSpace = true;
+      continue;
+    }
+    const [a, b, c, d, e, f] = item.transform as [number, number, number, number, number, number];
+    const style = styles[item.fontName ?? ''];
+    const vertical = style?.vertical === true;
+    // Text direction u and "up" v in user space; glyph height from the font matrix.
+    let fontSize = Math.hypot(c, d) || Math.hypot(a, b);
+    const adv = item.width ?? 0;
+    let ux: number, uy: number;
+    const an = Math.hypot(a, b);
+    if (vertical) {
+      // Vertical writing: runs advance downwards; width holds the advance.
+      ux = 0;
+      uy = -1;
+      fontSize = an || fontSize;
+    } else if (an > 0) {
+      ux = a / an;
+      uy = b / an;
+    } else {
+      ux = 1;
+      uy = 0;
+    }
+    const vx = -uy;
+    const vy = ux;
+    const ascent = style?.ascent && style.ascent > 0 && style.ascent < 1.5 ? style.ascent : 0.8;
+    const descent = style?.descent && style.descent < 0 && style.descent > -1 ? style.descent : -0.2;
+    const advance = vertical ? (item.height ?? 0) : adv;
+    // Split the run at whitespace; positions within the run are proportional to the character index.
+    const n = str.length;
+    let i = 0;
+    while (i < n) {
+      let j = i;
+      while (j < n && WHITESPACE.test(str[j]!)) j++;
+      if (j > i) pendingSpace = true;
+      if (j >= n) break;
+      let k = j;
+      while (k < n && !WHITESPACE.test(str[k]!)) k++;
+      const text = str.slice(j, k);
+      const s0 = (advance * j) / n;
+      const s1 = (advance * k) / n;
+      // Corners of the fragment in user space, then in the viewport (top-left origin, rotation applied).
+      const bx = e + ux * s0;
+      const by = f + uy * s0;
+      const ex = e + ux * s1;
+      const ey = f + uy * s1;
+      const lo = descent * fontSize;
+      const hi = ascent * fontSize;
+      let x0 = Infinity;
+      let y0 = Infinity;
+      let x1 = -Infinity;
+      let y1 = -Infinity;
+      for (const [px, py] of [
+        [bx + vx * lo, by + vy * lo],
+        [bx + vx * hi, by + vy * hi],
+        [ex + vx * lo, ey + vy * lo],
+        [ex + vx * hi, ey + vy * hi],
+      ] as Array<[number, number]>) {
+        const X = vt[0]! * px + vt[2]! * py + vt[4]!;
+        const Y = vt[1]! * px + vt[3]! * py + vt[5]!;
+        if (X < x0) x0 = X;
+        if (X > x1) x1 = X;
+        if (Y < y0) y0 = Y;
+        if (Y > y1) y1 = Y;
+      }
+      // Drop text entirely outside the page (clipped or hidden off-page).
+      if (!(x1 < 0 || y1 < 0 || x0 > viewport.width || y0 > viewport.height)) {
+        fragments.push({ text, x0, y0, x1, y1, size: fontSize * Math.hypot(vt[0]!, vt[1]!), spaceBefore: pendingSpace, seq: seq++ });
+        chars += text.length;
+        const bad = text.match(BAD_CHAR);
+        if (bad) badChars += bad.length;
+      }
+      pendingSpace = false;
+      i = k;
+    }
+    if (item.hasEOL) pendingSpace = true;
+  }
+  return { width: viewport.width, height: viewport.height, fragments, chars, badChars };
+}

@@ -1,0 +1,48 @@
+// Ingest benchmark: digital-PDF text-layer throughput (pages/s, one core) and OCR time per page.
+// Run after `pnpm --filter @exs/engine build`:  bash scripts/run node test/bench/ingest.bench.mjs [--quick]
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const datasets = resolve(root, '../shared/datasets');
+const engine = await import(join(root, 'libs/engine/dist/document/index.js'));
+const quick = process.argv.includes('--quick');
+
+const median = (xs) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const cases = (set, ext) => {
+  const dir = join(datasets, set, 'cases');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().map((c) => join(dir, c, `document.${ext}`)).filter(existsSync);
+};
+
+// Digital PDFs: the long contracts (cuad) and NDAs (kleister-nda); text layer only.
+const pdfs = [...cases('cuad', 'pdf').slice(0, quick ? 8 : 30), ...cases('kleister-nda', 'pdf').slice(0, quick ? 10 : 40)]
+  .map((f) => new Uint8Array(readFileSync(f)));
+if (pdfs.length > 0) {
+  const runs = [];
+  for (let r = 0; r < (quick ? 3 : 5) + 1; r++) {
+    let pages = 0;
+    const t0 = performance.now();
+    for (const bytes of pdfs) pages += (await engine.openDocument(bytes, { ocr: 'never' })).pageCount;
+    const s = (performance.now() - t0) / 1000;
+    if (r > 0) runs.push(pages / s); // the first pass warms up the JIT
+    if (r === 0) console.log(`digital pdf corpus: ${pdfs.length} documents, ${pages} pages`);
+  }
+  console.log(`digital pdf ingest: ${median(runs).toFixed(1)} pages/s (median of ${runs.length} runs, one thread)`);
+}
+
+// OCR: scanned receipts (sroie), one at a time so the figure is seconds per page per core.
+const images = cases('sroie', 'jpg').slice(0, quick ? 3 : 8);
+if (images.length > 0) {
+  const times = [];
+  for (const f of images) {
+    const t0 = performance.now();
+    const m = await engine.openDocument(new Uint8Array(readFileSync(f)));
+    times.push((performance.now() - t0) / 1000 / m.pageCount);
+  }
+  console.log(`ocr receipt image: ${median(times).toFixed(2)} s/page (median of ${times.length}, one page at a time)`);
+}
+await engine.closeOcr();
