@@ -13,9 +13,12 @@ export interface Endpoint {
   id: string;
   accountId: string;
   url: string;
-  /** Standard Webhooks signing secret (whsec_...), returned only at creation. */
+  /** Standard Webhooks signing secret (whsec_...), returned only at creation; empty elsewhere. */
   secret: string;
   createdAtMs: string;
+  /** Event types delivered to this endpoint; empty means every type. */
+  eventTypes: string[];
+  description: string;
 }
 
 export interface CreateEndpointResponse {
@@ -25,6 +28,9 @@ export interface CreateEndpointResponse {
 export interface CreateEndpointRequest {
   accountId: string;
   url: string;
+  /** Optional filter ("job.succeeded", "job.failed"); empty means every type, including future ones. */
+  eventTypes: string[];
+  description: string;
 }
 
 export interface ListEndpointsRequest {
@@ -44,8 +50,42 @@ export interface DeleteEndpointResponse {
   deleted: boolean;
 }
 
+export interface ListDeliveriesRequest {
+  accountId: string;
+  endpointId: string;
+  /** At most 100; 0 means 20. */
+  limit: number;
+}
+
+export interface ListDeliveriesResponse {
+  deliveries: Delivery[];
+}
+
+export interface Delivery {
+  /** The webhook-id header value, identical across retries. */
+  id: string;
+  endpointId: string;
+  eventType: string;
+  /** pending | succeeded | failed | canceled */
+  status: string;
+  attemptCount: number;
+  /** 0 when no further attempt is scheduled. */
+  nextAttemptAtMs: string;
+  createdAtMs: string;
+  attempts: DeliveryAttempt[];
+}
+
+export interface DeliveryAttempt {
+  attemptNumber: number;
+  startedAtMs: string;
+  /** 0 when no HTTP response arrived. */
+  statusCode: number;
+  latencyMs: number;
+  error: string;
+}
+
 function createBaseEndpoint(): Endpoint {
-  return { id: "", accountId: "", url: "", secret: "", createdAtMs: "0" };
+  return { id: "", accountId: "", url: "", secret: "", createdAtMs: "0", eventTypes: [], description: "" };
 }
 
 export const Endpoint: MessageFns<Endpoint> = {
@@ -64,6 +104,12 @@ export const Endpoint: MessageFns<Endpoint> = {
     }
     if (message.createdAtMs !== "0") {
       writer.uint32(40).int64(message.createdAtMs);
+    }
+    for (const v of message.eventTypes) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.description !== "") {
+      writer.uint32(58).string(message.description);
     }
     return writer;
   },
@@ -119,6 +165,22 @@ export const Endpoint: MessageFns<Endpoint> = {
             }
 
             message.createdAtMs = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.eventTypes.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.description = reader.string();
             continue;
           }
         }
@@ -181,7 +243,7 @@ export const CreateEndpointResponse: MessageFns<CreateEndpointResponse> = {
 };
 
 function createBaseCreateEndpointRequest(): CreateEndpointRequest {
-  return { accountId: "", url: "" };
+  return { accountId: "", url: "", eventTypes: [], description: "" };
 }
 
 export const CreateEndpointRequest: MessageFns<CreateEndpointRequest> = {
@@ -191,6 +253,12 @@ export const CreateEndpointRequest: MessageFns<CreateEndpointRequest> = {
     }
     if (message.url !== "") {
       writer.uint32(18).string(message.url);
+    }
+    for (const v of message.eventTypes) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
     }
     return writer;
   },
@@ -222,6 +290,22 @@ export const CreateEndpointRequest: MessageFns<CreateEndpointRequest> = {
             }
 
             message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.eventTypes.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
             continue;
           }
         }
@@ -432,7 +516,348 @@ export const DeleteEndpointResponse: MessageFns<DeleteEndpointResponse> = {
   },
 };
 
-/** Endpoint registration; deliveries are driven by job events. */
+function createBaseListDeliveriesRequest(): ListDeliveriesRequest {
+  return { accountId: "", endpointId: "", limit: 0 };
+}
+
+export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
+  encode(message: ListDeliveriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.endpointId !== "") {
+      writer.uint32(18).string(message.endpointId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDeliveriesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDeliveriesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.endpointId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListDeliveriesResponse(): ListDeliveriesResponse {
+  return { deliveries: [] };
+}
+
+export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
+  encode(message: ListDeliveriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.deliveries) {
+      Delivery.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDeliveriesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDeliveriesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deliveries.push(Delivery.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDelivery(): Delivery {
+  return {
+    id: "",
+    endpointId: "",
+    eventType: "",
+    status: "",
+    attemptCount: 0,
+    nextAttemptAtMs: "0",
+    createdAtMs: "0",
+    attempts: [],
+  };
+}
+
+export const Delivery: MessageFns<Delivery> = {
+  encode(message: Delivery, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.endpointId !== "") {
+      writer.uint32(18).string(message.endpointId);
+    }
+    if (message.eventType !== "") {
+      writer.uint32(26).string(message.eventType);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.attemptCount !== 0) {
+      writer.uint32(40).int32(message.attemptCount);
+    }
+    if (message.nextAttemptAtMs !== "0") {
+      writer.uint32(48).int64(message.nextAttemptAtMs);
+    }
+    if (message.createdAtMs !== "0") {
+      writer.uint32(56).int64(message.createdAtMs);
+    }
+    for (const v of message.attempts) {
+      DeliveryAttempt.encode(v!, writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Delivery {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDelivery();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.endpointId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.eventType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.attemptCount = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.nextAttemptAtMs = reader.int64().toString();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.createdAtMs = reader.int64().toString();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.attempts.push(DeliveryAttempt.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDeliveryAttempt(): DeliveryAttempt {
+  return { attemptNumber: 0, startedAtMs: "0", statusCode: 0, latencyMs: 0, error: "" };
+}
+
+export const DeliveryAttempt: MessageFns<DeliveryAttempt> = {
+  encode(message: DeliveryAttempt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.attemptNumber !== 0) {
+      writer.uint32(8).int32(message.attemptNumber);
+    }
+    if (message.startedAtMs !== "0") {
+      writer.uint32(16).int64(message.startedAtMs);
+    }
+    if (message.statusCode !== 0) {
+      writer.uint32(24).int32(message.statusCode);
+    }
+    if (message.latencyMs !== 0) {
+      writer.uint32(32).int32(message.latencyMs);
+    }
+    if (message.error !== "") {
+      writer.uint32(42).string(message.error);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeliveryAttempt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeliveryAttempt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.attemptNumber = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.startedAtMs = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.statusCode = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.latencyMs = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+/**
+ * Endpoint registration, scoped to an account; deliveries are driven by job events (exs.jobs.succeeded,
+ * exs.jobs.failed) and signed per Standard Webhooks. Errors: INVALID_ARGUMENT for a refused URL (scheme,
+ * private or unresolvable host) or unknown event type, NOT_FOUND for another account's or an unknown
+ * endpoint, RESOURCE_EXHAUSTED when the account has reached its endpoint limit.
+ */
 
 export interface WebhooksServiceClient {
   createEndpoint(request: CreateEndpointRequest): Observable<CreateEndpointResponse>;
@@ -440,9 +865,18 @@ export interface WebhooksServiceClient {
   listEndpoints(request: ListEndpointsRequest): Observable<ListEndpointsResponse>;
 
   deleteEndpoint(request: DeleteEndpointRequest): Observable<DeleteEndpointResponse>;
+
+  /** Recent deliveries of one endpoint with their attempts, newest first (for a dashboard or support). */
+
+  listDeliveries(request: ListDeliveriesRequest): Observable<ListDeliveriesResponse>;
 }
 
-/** Endpoint registration; deliveries are driven by job events. */
+/**
+ * Endpoint registration, scoped to an account; deliveries are driven by job events (exs.jobs.succeeded,
+ * exs.jobs.failed) and signed per Standard Webhooks. Errors: INVALID_ARGUMENT for a refused URL (scheme,
+ * private or unresolvable host) or unknown event type, NOT_FOUND for another account's or an unknown
+ * endpoint, RESOURCE_EXHAUSTED when the account has reached its endpoint limit.
+ */
 
 export interface WebhooksServiceController {
   createEndpoint(
@@ -456,11 +890,17 @@ export interface WebhooksServiceController {
   deleteEndpoint(
     request: DeleteEndpointRequest,
   ): Promise<DeleteEndpointResponse> | Observable<DeleteEndpointResponse> | DeleteEndpointResponse;
+
+  /** Recent deliveries of one endpoint with their attempts, newest first (for a dashboard or support). */
+
+  listDeliveries(
+    request: ListDeliveriesRequest,
+  ): Promise<ListDeliveriesResponse> | Observable<ListDeliveriesResponse> | ListDeliveriesResponse;
 }
 
 export function WebhooksServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["createEndpoint", "listEndpoints", "deleteEndpoint"];
+    const grpcMethods: string[] = ["createEndpoint", "listEndpoints", "deleteEndpoint", "listDeliveries"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("WebhooksService", method)(constructor.prototype[method], method, descriptor);
