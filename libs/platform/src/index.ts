@@ -9,3 +9,4 @@ export * from './health/health.module.js';
 export * from './bootstrap/service-app.js';
 export * from './prisma/prisma-adapter.js';
 export * from './prisma/prisma.module.js';
+export * from './nats/nats.module.js';

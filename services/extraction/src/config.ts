@@ -1,0 +1,28 @@
+import { baseConfigSchema, databaseConfigSchema, grpcServerConfigSchema, grpcTarget, loadConfig, natsConfigSchema, z } from '@exs/platform';
+
+/** Which roles this process runs: the gRPC API, the JetStream job workers, or both (the default). */
+const targets = z.string().default('api,worker').transform((v, ctx) => {
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const t of list) if (t !== 'api' && t !== 'worker') ctx.addIssue({ code: 'custom', message: `unknown target "${t}" (api, worker)` });
+  return new Set(list as Array<'api' | 'worker'>);
+});
+
+export const extractionConfigSchema = baseConfigSchema
+  .extend(grpcServerConfigSchema.shape)
+  .extend(databaseConfigSchema.shape)
+  .extend(natsConfigSchema.shape)
+  .extend({
+    HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(9102),
+    GRPC_PORT: z.coerce.number().int().min(1).max(65535).default(50052),
+    EXTRACTION_TARGETS: targets,
+    UPLOADS_GRPC_URL: grpcTarget.default('127.0.0.1:50051'),
+    BILLING_GRPC_URL: grpcTarget.default('127.0.0.1:50053'),
+    /** Jobs a worker process runs at once (each uses the engine's own OCR pool). */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long a job result is kept after success. */
+    JOB_RETENTION_HOURS: z.coerce.number().positive().default(24),
+  });
+
+export type ExtractionConfig = z.infer<typeof extractionConfigSchema>;
+export const EXTRACTION_CONFIG = Symbol('EXTRACTION_CONFIG');
+export const loadExtractionConfig = () => loadConfig(extractionConfigSchema);

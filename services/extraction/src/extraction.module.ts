@@ -1,0 +1,49 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { HealthModule, NATS_CONNECTION, NatsModule, PrismaModule, grpcClientsModule, natsPing, prismaPing, type Logger } from '@exs/platform';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { PrismaClient } from './generated/prisma/client.js';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from './config.js';
+import { EngineRunner } from './engine/engine-runner.js';
+import { DocumentStore } from './documents/document-store.js';
+import { WalletSettlement } from './settlement/wallet-settlement.js';
+import { SyncExtractionService } from './sync/sync-extraction.js';
+import { JobsService } from './jobs/jobs.service.js';
+import { JobWorker } from './jobs/job-worker.js';
+import { RetentionSweeper } from './jobs/retention-sweeper.js';
+import { ExtractionGrpcController } from './extraction.grpc.js';
+import { CLOCK, systemClock } from './clock.js';
+import { LOGGER } from './tokens.js';
+
+@Module({})
+export class ExtractionModule {
+  static forRoot(config: ExtractionConfig, logger: Logger): DynamicModule {
+    return {
+      module: ExtractionModule,
+      imports: [
+        PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
+        NatsModule.forRoot(config.NATS_URL, 'extraction'),
+        grpcClientsModule([
+          { name: 'uploads', url: config.UPLOADS_GRPC_URL, timeoutSeconds: 60 },
+          { name: 'billing', url: config.BILLING_GRPC_URL },
+        ]),
+        HealthModule.forRoot({
+          inject: [PrismaClient, NATS_CONNECTION],
+          useFactory: (db: PrismaClient, nc: NatsConnection) => ({ database: prismaPing(db), nats: natsPing(nc) }),
+        }),
+      ],
+      controllers: config.EXTRACTION_TARGETS.has('api') ? [ExtractionGrpcController] : [],
+      providers: [
+        { provide: EXTRACTION_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: CLOCK, useValue: systemClock },
+        EngineRunner,
+        DocumentStore,
+        WalletSettlement,
+        SyncExtractionService,
+        JobsService,
+        JobWorker,
+        RetentionSweeper,
+      ],
+    };
+  }
+}

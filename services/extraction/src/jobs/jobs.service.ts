@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JETSTREAM, SUBJECTS, publishEvent, type JetStreamClient } from '@exs/platform';
+import { eventsV1 } from '@exs/contracts';
+import { PrismaClient, type Job } from '../generated/prisma/client.js';
+import { EngineRunner, PublicFailure } from '../engine/engine-runner.js';
+import { LIMITS } from '../engine/limits.js';
+import { DocumentStore } from '../documents/document-store.js';
+import { WalletSettlement } from '../settlement/wallet-settlement.js';
+import { CLOCK, type Clock } from '../clock.js';
+
+export type DocumentInput = { inlineBytes: Uint8Array } | { uploadKey: string };
+
+export const newJobId = () => `job_${randomBytes(12).toString('hex')}`;
+
+/** Admission and lookup of async jobs; the work itself happens in JobWorker. */
+@Injectable()
+export class JobsService {
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly engine: EngineRunner,
+    private readonly documents: DocumentStore,
+    private readonly wallet: WalletSettlement,
+    @Inject(JETSTREAM) private readonly js: JetStreamClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Checks the schema and the page count, holds the cost (402 before anything runs), records the job
+   * and queues it. The message id is the job id, so a retried publish is dropped by the stream.
+   */
+  async submit(accountId: string, requestId: string, schemaJson: string, input: DocumentInput): Promise<Job> {
+    this.engine.checkSchema(schemaJson);
+    let uploadKey: string;
+    let bytes: Uint8Array;
+    if ('uploadKey' in input) {
+      uploadKey = input.uploadKey;
+      bytes = await this.documents.read(accountId, uploadKey);
+    } else {
+      bytes = input.inlineBytes;
+    }
+    const pages = await this.engine.countPages(bytes, LIMITS.pages);
+    if (!('uploadKey' in input)) uploadKey = await this.documents.stage(accountId, bytes);
+    const id = newJobId();
+    const reservationId = await this.wallet.hold(accountId, id, pages);
+    const job = await this.db.job.create({
+      data: { id, accountId, requestId, pages, schemaJson, uploadKey: uploadKey!, reservationId, createdAt: this.clock.now() },
+    });
+    try {
+      await publishEvent(this.js, SUBJECTS.jobRequested, eventsV1.JobRequested, { jobId: id, accountId, requestId }, id);
+    } catch {
+      await this.db.job.update({ where: { id }, data: { state: 'failed', errorCode: 'provider_unavailable', finishedAt: this.clock.now() } });
+      await this.wallet.release(reservationId);
+      throw new PublicFailure('provider_unavailable');
+    }
+    return job;
+  }
+
+  /** The account's job, or null: other accounts' jobs and expired jobs do not exist for the caller. */
+  async get(accountId: string, jobId: string): Promise<Job | null> {
+    const job = await this.db.job.findUnique({ where: { id: jobId } });
+    if (!job || job.accountId !== accountId) return null;
+    if (job.expiresAt && job.expiresAt <= this.clock.now()) {
+      await this.db.job.deleteMany({ where: { id: jobId } });
+      return null;
+    }
+    return job;
+  }
+}
