@@ -13,25 +13,83 @@ export interface TakeRequest {
   accountId: string;
   /** default | free */
   plan: string;
+  /** Tokens to take; 0 means 1. More than the bucket's capacity is INVALID_ARGUMENT. */
   cost: number;
 }
 
 export interface TakeResponse {
   allowed: boolean;
-  /** Seconds to wait before a retry can pass (0 when allowed). */
+  /** Seconds until `cost` tokens will be available (0 when allowed). Fractional; round up for Retry-After. */
   retryAfterSeconds: number;
+  /** Whole tokens left in the bucket after this call. */
   remaining: number;
+  /** The bucket's capacity (burst size) and refill rate, for RateLimit-* response headers. */
+  limit: number;
+  refillPerSecond: number;
 }
 
-export interface ConsumePagesRequest {
+export interface ReservePagesRequest {
+  accountId: string;
+  /** default | free */
+  plan: string;
+  /** The request or job id the pages are held for (idempotency reference). */
+  reference: string;
+  pages: number;
+  /**
+   * A daily limit set on the calling key, when it has one (0 = the plan's limit). The count stays
+   * per account: the key's limit is applied to the pages all keys of the account used today.
+   */
+  dailyPageLimit: number;
+}
+
+export interface ReservePagesResponse {
+  /** False: the pages would exceed today's quota; nothing is held. */
+  allowed: boolean;
+  /** Pass to ConfirmPages / ReleasePages. Empty when the account has no quota (nothing to settle). */
+  reservationId: string;
+  /** Pages still available today after this reservation (-1 when there is no quota). */
+  remainingToday: number;
+  /** The daily limit applied (0 when there is no quota). */
+  dailyLimit: number;
+  /** When today's count resets (next UTC midnight), Unix milliseconds. */
+  resetsAtMs: string;
+}
+
+export interface ConfirmPagesRequest {
+  accountId: string;
+  reservationId: string;
+  billedPages: number;
+}
+
+export interface ConfirmPagesResponse {
+  /** Pages counted by this reservation (the same on a repeated confirm). */
+  countedPages: number;
+}
+
+export interface ReleasePagesRequest {
+  accountId: string;
+  reservationId: string;
+}
+
+export interface ReleasePagesResponse {
+  /** True when a hold was given back by this call. */
+  released: boolean;
+}
+
+export interface GetQuotaRequest {
   accountId: string;
   plan: string;
-  pages: number;
+  dailyPageLimit: number;
 }
 
-export interface ConsumePagesResponse {
-  allowed: boolean;
+export interface GetQuotaResponse {
+  /** 0 when there is no quota. */
+  dailyLimit: number;
+  usedToday: number;
+  heldToday: number;
+  /** -1 when there is no quota. */
   remainingToday: number;
+  resetsAtMs: string;
 }
 
 function createBaseTakeRequest(): TakeRequest {
@@ -103,7 +161,7 @@ export const TakeRequest: MessageFns<TakeRequest> = {
 };
 
 function createBaseTakeResponse(): TakeResponse {
-  return { allowed: false, retryAfterSeconds: 0, remaining: 0 };
+  return { allowed: false, retryAfterSeconds: 0, remaining: 0, limit: 0, refillPerSecond: 0 };
 }
 
 export const TakeResponse: MessageFns<TakeResponse> = {
@@ -116,6 +174,12 @@ export const TakeResponse: MessageFns<TakeResponse> = {
     }
     if (message.remaining !== 0) {
       writer.uint32(24).int32(message.remaining);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    if (message.refillPerSecond !== 0) {
+      writer.uint32(40).int32(message.refillPerSecond);
     }
     return writer;
   },
@@ -157,6 +221,22 @@ export const TakeResponse: MessageFns<TakeResponse> = {
             message.remaining = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.refillPerSecond = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -170,25 +250,31 @@ export const TakeResponse: MessageFns<TakeResponse> = {
   },
 };
 
-function createBaseConsumePagesRequest(): ConsumePagesRequest {
-  return { accountId: "", plan: "", pages: 0 };
+function createBaseReservePagesRequest(): ReservePagesRequest {
+  return { accountId: "", plan: "", reference: "", pages: 0, dailyPageLimit: 0 };
 }
 
-export const ConsumePagesRequest: MessageFns<ConsumePagesRequest> = {
-  encode(message: ConsumePagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ReservePagesRequest: MessageFns<ReservePagesRequest> = {
+  encode(message: ReservePagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.accountId !== "") {
       writer.uint32(10).string(message.accountId);
     }
     if (message.plan !== "") {
       writer.uint32(18).string(message.plan);
     }
+    if (message.reference !== "") {
+      writer.uint32(26).string(message.reference);
+    }
     if (message.pages !== 0) {
-      writer.uint32(24).int32(message.pages);
+      writer.uint32(32).int32(message.pages);
+    }
+    if (message.dailyPageLimit !== 0) {
+      writer.uint32(40).int32(message.dailyPageLimit);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ConsumePagesRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): ReservePagesRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -197,7 +283,398 @@ export const ConsumePagesRequest: MessageFns<ConsumePagesRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseConsumePagesRequest();
+      const message = createBaseReservePagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.plan = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pages = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.dailyPageLimit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseReservePagesResponse(): ReservePagesResponse {
+  return { allowed: false, reservationId: "", remainingToday: 0, dailyLimit: 0, resetsAtMs: "0" };
+}
+
+export const ReservePagesResponse: MessageFns<ReservePagesResponse> = {
+  encode(message: ReservePagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.allowed !== false) {
+      writer.uint32(8).bool(message.allowed);
+    }
+    if (message.reservationId !== "") {
+      writer.uint32(18).string(message.reservationId);
+    }
+    if (message.remainingToday !== 0) {
+      writer.uint32(24).int32(message.remainingToday);
+    }
+    if (message.dailyLimit !== 0) {
+      writer.uint32(32).int32(message.dailyLimit);
+    }
+    if (message.resetsAtMs !== "0") {
+      writer.uint32(40).int64(message.resetsAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReservePagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReservePagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.allowed = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reservationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.remainingToday = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.dailyLimit = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.resetsAtMs = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseConfirmPagesRequest(): ConfirmPagesRequest {
+  return { accountId: "", reservationId: "", billedPages: 0 };
+}
+
+export const ConfirmPagesRequest: MessageFns<ConfirmPagesRequest> = {
+  encode(message: ConfirmPagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.reservationId !== "") {
+      writer.uint32(18).string(message.reservationId);
+    }
+    if (message.billedPages !== 0) {
+      writer.uint32(24).int32(message.billedPages);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmPagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmPagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reservationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.billedPages = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseConfirmPagesResponse(): ConfirmPagesResponse {
+  return { countedPages: 0 };
+}
+
+export const ConfirmPagesResponse: MessageFns<ConfirmPagesResponse> = {
+  encode(message: ConfirmPagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.countedPages !== 0) {
+      writer.uint32(8).int32(message.countedPages);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmPagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmPagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.countedPages = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseReleasePagesRequest(): ReleasePagesRequest {
+  return { accountId: "", reservationId: "" };
+}
+
+export const ReleasePagesRequest: MessageFns<ReleasePagesRequest> = {
+  encode(message: ReleasePagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.reservationId !== "") {
+      writer.uint32(18).string(message.reservationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleasePagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleasePagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reservationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseReleasePagesResponse(): ReleasePagesResponse {
+  return { released: false };
+}
+
+export const ReleasePagesResponse: MessageFns<ReleasePagesResponse> = {
+  encode(message: ReleasePagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.released !== false) {
+      writer.uint32(8).bool(message.released);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleasePagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleasePagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.released = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetQuotaRequest(): GetQuotaRequest {
+  return { accountId: "", plan: "", dailyPageLimit: 0 };
+}
+
+export const GetQuotaRequest: MessageFns<GetQuotaRequest> = {
+  encode(message: GetQuotaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.plan !== "") {
+      writer.uint32(18).string(message.plan);
+    }
+    if (message.dailyPageLimit !== 0) {
+      writer.uint32(24).int32(message.dailyPageLimit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuotaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuotaRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -222,7 +699,7 @@ export const ConsumePagesRequest: MessageFns<ConsumePagesRequest> = {
               break;
             }
 
-            message.pages = reader.int32();
+            message.dailyPageLimit = reader.int32();
             continue;
           }
         }
@@ -238,22 +715,31 @@ export const ConsumePagesRequest: MessageFns<ConsumePagesRequest> = {
   },
 };
 
-function createBaseConsumePagesResponse(): ConsumePagesResponse {
-  return { allowed: false, remainingToday: 0 };
+function createBaseGetQuotaResponse(): GetQuotaResponse {
+  return { dailyLimit: 0, usedToday: 0, heldToday: 0, remainingToday: 0, resetsAtMs: "0" };
 }
 
-export const ConsumePagesResponse: MessageFns<ConsumePagesResponse> = {
-  encode(message: ConsumePagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.allowed !== false) {
-      writer.uint32(8).bool(message.allowed);
+export const GetQuotaResponse: MessageFns<GetQuotaResponse> = {
+  encode(message: GetQuotaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dailyLimit !== 0) {
+      writer.uint32(8).int32(message.dailyLimit);
+    }
+    if (message.usedToday !== 0) {
+      writer.uint32(16).int32(message.usedToday);
+    }
+    if (message.heldToday !== 0) {
+      writer.uint32(24).int32(message.heldToday);
     }
     if (message.remainingToday !== 0) {
-      writer.uint32(16).int32(message.remainingToday);
+      writer.uint32(32).int32(message.remainingToday);
+    }
+    if (message.resetsAtMs !== "0") {
+      writer.uint32(40).int64(message.resetsAtMs);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ConsumePagesResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuotaResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -262,7 +748,7 @@ export const ConsumePagesResponse: MessageFns<ConsumePagesResponse> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseConsumePagesResponse();
+      const message = createBaseGetQuotaResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -271,7 +757,7 @@ export const ConsumePagesResponse: MessageFns<ConsumePagesResponse> = {
               break;
             }
 
-            message.allowed = reader.bool();
+            message.dailyLimit = reader.int32();
             continue;
           }
           case 2: {
@@ -279,7 +765,31 @@ export const ConsumePagesResponse: MessageFns<ConsumePagesResponse> = {
               break;
             }
 
+            message.usedToday = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.heldToday = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
             message.remainingToday = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.resetsAtMs = reader.int64().toString();
             continue;
           }
         }
@@ -295,27 +805,91 @@ export const ConsumePagesResponse: MessageFns<ConsumePagesResponse> = {
   },
 };
 
-/** Per-account token buckets and daily page quotas, in Redis. */
+/**
+ * Per-account token buckets and daily page quotas, in Redis (nothing durable).
+ *
+ * Every account's keys share one bucket and one daily page count: callers pass the account id, never
+ * the API key. Plans: "default" (10 requests/s, burst 20, no daily quota) and "free" (2 requests/s,
+ * burst 4, 100 pages per UTC day); an empty plan is treated as "free", an unknown one is
+ * INVALID_ARGUMENT. When Redis cannot be reached every RPC fails with UNAVAILABLE; the caller chooses
+ * fail-open or fail-closed (see docs/rate-limits.md: the gateway fails open on Take).
+ */
 
 export interface RateLimitServiceClient {
+  /** Takes `cost` tokens from the account's bucket, or none when fewer are left. */
+
   take(request: TakeRequest): Observable<TakeResponse>;
 
-  consumePages(request: ConsumePagesRequest): Observable<ConsumePagesResponse>;
+  /**
+   * Before running: holds `pages` against today's quota, atomically, so concurrent requests can never
+   * together exceed it. Idempotent per (account, reference). Accounts without a quota always pass.
+   */
+
+  reservePages(request: ReservePagesRequest): Observable<ReservePagesResponse>;
+
+  /**
+   * After a successful (billed) extraction: turns the hold into used pages (billed_pages, at most the
+   * pages held). Idempotent: confirming twice counts once.
+   */
+
+  confirmPages(request: ConfirmPagesRequest): Observable<ConfirmPagesResponse>;
+
+  /** After a failure (nothing billed): gives the held pages back. Idempotent. */
+
+  releasePages(request: ReleasePagesRequest): Observable<ReleasePagesResponse>;
+
+  /** Today's quota state for an account, read-only. */
+
+  getQuota(request: GetQuotaRequest): Observable<GetQuotaResponse>;
 }
 
-/** Per-account token buckets and daily page quotas, in Redis. */
+/**
+ * Per-account token buckets and daily page quotas, in Redis (nothing durable).
+ *
+ * Every account's keys share one bucket and one daily page count: callers pass the account id, never
+ * the API key. Plans: "default" (10 requests/s, burst 20, no daily quota) and "free" (2 requests/s,
+ * burst 4, 100 pages per UTC day); an empty plan is treated as "free", an unknown one is
+ * INVALID_ARGUMENT. When Redis cannot be reached every RPC fails with UNAVAILABLE; the caller chooses
+ * fail-open or fail-closed (see docs/rate-limits.md: the gateway fails open on Take).
+ */
 
 export interface RateLimitServiceController {
+  /** Takes `cost` tokens from the account's bucket, or none when fewer are left. */
+
   take(request: TakeRequest): Promise<TakeResponse> | Observable<TakeResponse> | TakeResponse;
 
-  consumePages(
-    request: ConsumePagesRequest,
-  ): Promise<ConsumePagesResponse> | Observable<ConsumePagesResponse> | ConsumePagesResponse;
+  /**
+   * Before running: holds `pages` against today's quota, atomically, so concurrent requests can never
+   * together exceed it. Idempotent per (account, reference). Accounts without a quota always pass.
+   */
+
+  reservePages(
+    request: ReservePagesRequest,
+  ): Promise<ReservePagesResponse> | Observable<ReservePagesResponse> | ReservePagesResponse;
+
+  /**
+   * After a successful (billed) extraction: turns the hold into used pages (billed_pages, at most the
+   * pages held). Idempotent: confirming twice counts once.
+   */
+
+  confirmPages(
+    request: ConfirmPagesRequest,
+  ): Promise<ConfirmPagesResponse> | Observable<ConfirmPagesResponse> | ConfirmPagesResponse;
+
+  /** After a failure (nothing billed): gives the held pages back. Idempotent. */
+
+  releasePages(
+    request: ReleasePagesRequest,
+  ): Promise<ReleasePagesResponse> | Observable<ReleasePagesResponse> | ReleasePagesResponse;
+
+  /** Today's quota state for an account, read-only. */
+
+  getQuota(request: GetQuotaRequest): Promise<GetQuotaResponse> | Observable<GetQuotaResponse> | GetQuotaResponse;
 }
 
 export function RateLimitServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["take", "consumePages"];
+    const grpcMethods: string[] = ["take", "reservePages", "confirmPages", "releasePages", "getQuota"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("RateLimitService", method)(constructor.prototype[method], method, descriptor);

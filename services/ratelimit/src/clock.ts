@@ -1,0 +1,10 @@
+/** Milliseconds since the epoch; injected so tests can move time without sleeping. */
+export interface Clock {
+  now(): number;
+}
+
+/**
+ * Injection token of an optional clock. Without one, the token bucket reads Redis' own TIME (one
+ * clock for every replica of this service) and the daily quota reads the system clock.
+ */
+export const CLOCK = Symbol('RATELIMIT_CLOCK');
