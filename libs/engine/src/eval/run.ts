@@ -26,6 +26,8 @@ export interface FieldOutcome {
   fuzzy: number;
   expected: unknown;
   got: unknown;
+  /** Strict score the best candidate would have had, had it been extracted (threshold tuning). */
+  candStrict?: number;
 }
 
 export interface SetReport {
@@ -107,8 +109,10 @@ function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchem
     else if (node.kind === 'leaf') s = compareScalar(expected, got, node as LeafNode);
     else continue;
     if (s.strict < 1) all = false;
+    let candStrict: number | undefined;
+    if (fr?.state === 'missing' && fr.candidate !== undefined && node.kind === 'leaf') candStrict = compareScalar(expected, fr.candidate, node as LeafNode).strict;
     outcomes.push({
-      set, case: id, field: name, group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
+      candStrict, set, case: id, field: name, group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
       confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got,
     });
   }
@@ -160,7 +164,7 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
         mkdirSync(outDir, { recursive: true });
         writeFileSync(join(outDir, `${id}.json`), JSON.stringify(result.data, null, 2));
         const pub = structuredClone(result);
-        for (const f of Object.values(pub.fields)) { delete f.raw_score; delete f.group; }
+        for (const f of Object.values(pub.fields)) { delete f.raw_score; delete f.group; delete f.candidate; }
         writeFileSync(join(outDir, `${id}.result.json`), JSON.stringify(pub, null, 2));
       }
     }

@@ -21,6 +21,8 @@ export interface FieldResult {
   raw_score?: number;
   /** Calibration group of the field. */
   group?: string;
+  /** Debug: the best candidate's value when the field is reported missing. */
+  candidate?: unknown;
 }
 
 export interface ExtractionResult {
@@ -36,8 +38,8 @@ export interface ExtractOptions {
 
 /** Minimum raw score to extract, per calibration group (below: missing/low_confidence). */
 const THRESHOLDS: Record<string, number> = {
-  date: 0.45, amount: 0.35, duration: 0.5, jurisdiction: 0.5, boolean: 0, list: 0.3, name: 0.3,
-  address: 0.3, code: 0.3, identifier: 0.3, text: 0.5,
+  date: 0.1, amount: 0.15, duration: 0.6, jurisdiction: 0.05, boolean: 0, list: 0.3, name: 0.15,
+  address: 0.2, code: 0.1, identifier: 0.15, text: 0.3,
 };
 
 function coerce(leaf: LeafNode, v: unknown): unknown {
@@ -69,7 +71,7 @@ class Extractor {
   constructor(private readonly ctx: DocContext, private readonly opts: ExtractOptions) {}
 
   private record(pointer: string, r: FieldResult) {
-    if (!this.opts.debug) { delete r.raw_score; delete r.group; }
+    if (!this.opts.debug) { delete r.raw_score; delete r.group; delete r.candidate; }
     this.fields[pointer] = r;
   }
 
@@ -93,7 +95,8 @@ class Extractor {
     }
     const best = list[0]?.score ?? 0;
     const reason: MissingReason = invalid ? 'invalid_value' : list.length ? 'low_confidence' : 'not_found';
-    this.record(pointer, { state: 'missing', reason, confidence: calibrate(group, 'missing', best), grounding: [], raw_score: best, group });
+    const candidate = list[0] ? coerce(leaf, list[0].value) : undefined;
+    this.record(pointer, { state: 'missing', reason, confidence: calibrate(group, 'missing', best), grounding: [], raw_score: best, group, candidate });
     return null;
   }
 

@@ -113,6 +113,10 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     if (c.hints?.ambiguous) pr -= 0.1;
     return pr;
   });
+  if (/expir|\bend\b|termination/.test(nameWords(leaf.name).join(' '))) {
+    // End dates are stated next to their cue ("expires on", "until"); an uncued date is rarely the answer.
+    for (const s of scored) if (!s.features.cue) s.score *= 0.3;
+  }
   if (/expir/.test(leaf.name) && (leaf.description ?? '').toLowerCase().includes('perpetual')) {
     scored.push(...expirationExtras(ctx, leaf));
     scored.sort((a, b) => b.score - a.score);

@@ -13,7 +13,9 @@ const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
   if (words.length > 9) return false;
-  if (ROLE_WORDS.test(s)) return false;
+  if (ROLE_WORDS.test(s.replace(/[.,;:]+$/, ''))) return false;
+  if (/\b(employment|agreement|confidential|information|collectively|president|executive officer|counsel|director|officer)\b/i.test(s)) return false;
+  if (/^(Suite|Floor|Room|P\.?O\.? Box)\b/i.test(s) || /\b\d{4,}\b/.test(s)) return false;
   if (US_STATES.includes(s)) return false;
   if (/^(This|That|These|Agreement|Section|Article|Each|Any|All|WHEREAS|NOW|IN WITNESS|Page|Date|Dated|Effective|Confidential|Mutual|Non|Exhibit)\b/i.test(s)) return false;
   if (/\b(agreement|hereto|hereinafter|corporation organized|laws)\b/i.test(s) && !/\b(Inc|LLC|Ltd|Corp|Company)\b/.test(s)) return false;
@@ -21,34 +23,72 @@ const PERSON_OR_ORG = (s: string) => {
   return /[A-Za-z]{2}/.test(s);
 };
 
-/** Parties named in the preamble ("between X, a Delaware corporation, and Y"), else legal-suffix names on page 1. */
+const SUFFIX_RE = /\b(Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|GmbH|AG|N\.V|S\.A|B\.V|plc|PLC|Incorporated|LP|L\.P|LLP|Co|Bank|Trust|Partners|Holdings|Group)\b\.?/;
+
+/** "NIKE, Inc." -> "NIKE Inc." (the comma before a legal suffix is not part of the name as usually labelled). */
+function tidyName(s: string): string {
+  return s.replace(/\s+/g, ' ').replace(/,\s+(?=(Inc|LLC|Ltd|L\.P|LP|Corp|Co|N\.V|S\.A|GmbH|AG|B\.V|plc|Limited|Incorporated)\b)/g, ' ').replace(/[,;:]+$/, '').trim();
+}
+
+/**
+ * Parties: names in the preamble ("between X, a Delaware corporation, and Y"), names introduced with a
+ * defined-term parenthesis near the start, "employment with X", and individuals signing alone at the end.
+ */
 export function rankParties(ctx: DocContext): Scored[] {
   const out: Scored[] = [];
+  const add = (p: number, start: number, raw: string, z: number, kind: number) => {
+    const name = tidyName(raw);
+    if (!PERSON_OR_ORG(name)) return;
+    out.push({ value: name, spans: [{ p, start, end: start + raw.length }], score: 1 / (1 + Math.exp(-z)), features: { kind } });
+  };
   for (let p = 0; p < Math.min(2, ctx.pages.length); p++) {
-    const text = ctx.pages[p].text;
-    const m = /\b(by and between|between|among|by and among)\b/i.exec(text.slice(0, 6000));
-    if (!m) continue;
-    let end = m.index + 1500;
-    const stop = /\b(WHEREAS|RECITALS|W I T N E S S E T H|WITNESSETH|NOW,? THEREFORE|1\.\s+[A-Z]|BACKGROUND)\b/.exec(text.slice(m.index, end));
-    if (stop) end = m.index + stop.index;
-    const win = text.slice(m.index, end);
+    // newlines flattened to spaces: offsets stay valid, names broken over lines are read whole
+    const text = ctx.pages[p].text.slice(0, 8000).replace(/\n/g, ' ');
+    const m = /\b(by and between|between|among|by and among|PARTIES:)\s/i.exec(text.slice(0, 6000));
+    let winStart = 0;
+    let winEnd = Math.min(text.length, 4000);
+    if (m) {
+      winStart = m.index;
+      winEnd = Math.min(text.length, m.index + 1500);
+      const stop = /\b(WHEREAS|RECITALS|W I T N E S S E T H|WITNESSETH|NOW,? THEREFORE|BACKGROUND|Section 1|1\.\s+[A-Z][a-z])/.exec(text.slice(m.index, winEnd));
+      if (stop) winEnd = m.index + stop.index;
+    }
+    const win = text.slice(winStart, winEnd);
     NAME_RE.lastIndex = 0;
     for (const n of win.matchAll(NAME_RE)) {
-      const name = n[1].replace(/\s+/g, ' ').replace(/,$/, '').trim();
-      if (!PERSON_OR_ORG(name)) continue;
-      const start = m.index + n.index! + n[0].indexOf(n[1]);
-      const after = text.slice(start + n[1].length, start + n[1].length + 120);
-      let z = 0.2;
-      if (/^\s*[,(]?\s*(\(|“|"|a |an )/.test(after)) z += 0.8;
-      if (/corporation|company|limited liability|partnership|organized|incorporated|individual|residing|an? [A-Z][a-z]+ (corporation|company)/i.test(after)) z += 0.6;
-      if (/\b(Inc|LLC|Ltd|Corp|Corporation|Company|Limited|GmbH|AG|N\.V|S\.A|B\.V|plc|Incorporated)\b/.test(name)) z += 0.6;
-      out.push({ value: name, spans: [{ p, start, end: start + n[1].length }], score: 1 / (1 + Math.exp(-z)), features: { preamble: 1 } });
+      const start = winStart + n.index! + n[0].indexOf(n[1]);
+      const after = text.slice(start + n[1].length, start + n[1].length + 140);
+      let z = m ? -1.2 : -1.8;
+      const defined = /^\s*,?\s*(?:[^()“”"]{0,80}?)\(\s*(?:the\s+|each\s+)?[“"”]/.test(after);
+      if (defined) z += 1.2;
+      if (/^\s*,?\s*(an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank|association|trust|banking|public|individual|resident|business|entity)|organized|incorporated|having|with (its|a) (principal|registered)|located|residing|an individual)/i.test(after)) z += 1.0;
+      if (SUFFIX_RE.test(n[1])) z += 0.7;
+      if (/^\s*,?\s*(Suite|Street|Avenue|Road|Floor|\d)/.test(after) || /\d{5}/.test(n[1])) z -= 1.5;
+      add(p, start, n[1], z, 1);
     }
-    if (out.length) break;
+    // "employment with X", "employed by X"
+    for (const e of text.slice(0, 3000).matchAll(/\b(?:employment with|employed by|services to|engagement by)\s+((?:[A-Z][\w.&'’-]*)(?:\s+(?:[A-Z][\w.&'’-]*|&|of)){0,5}(?:,?\s+(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited|Incorporated)\.?)?)/g)) {
+      add(p, e.index! + e[0].indexOf(e[1]), e[1], 0.6, 2);
+    }
+    if (m) break;
+  }
+  // Individuals signing in their own name at the end (a signature line with no "By:"/"Title:" nearby).
+  const last = ctx.pages.length - 1;
+  for (let p = Math.max(0, last - 1); p <= last; p++) {
+    const page = ctx.pages[p];
+    const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
+    lines.forEach((t, i) => {
+      const mm = /^(?:\/s\/\s*|Name:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)\s*:?\s*(?:\/s\/)?\s*)([A-Z][a-z]+\.?(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III)\.?)?)$/.exec(t);
+      if (!mm) return;
+      const near = lines.slice(Math.max(0, i - 2), i + 3).join(' ');
+      if (/\b(By|Title|Its)\s*:/.test(near)) return;
+      const start = page.lines[i].start + page.text.slice(page.lines[i].start, page.lines[i].end).indexOf(mm[1]);
+      add(p, start, mm[1], 0.3, 3);
+    });
   }
   if (!out.length) {
     const orgs = organizationCandidates(ctx).filter((o) => o.p === 0);
-    for (const o of orgs.slice(0, 6)) out.push({ value: o.value, spans: [o], score: 0.45, features: { preamble: 0 } });
+    for (const o of orgs.slice(0, 4)) add(o.p, o.start, String(o.value), -0.2, 4);
   }
   // de-duplicate fuzzy repeats, keep first mention order
   const kept: Scored[] = [];
@@ -56,11 +96,11 @@ export function rankParties(ctx: DocContext): Scored[] {
     const k = normText(String(s.value));
     const dup = kept.find((x) => {
       const kx = normText(String(x.value));
-      return kx === k || similarity(kx, k) >= 0.9 || kx.startsWith(k + ' ') || k.startsWith(kx + ' ');
+      return kx === k || similarity(kx, k) >= 0.85 || kx.startsWith(k + ' ') || k.startsWith(kx + ' ') || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
     });
     if (dup) {
-      if (String(s.value).length > String(dup.value).length && /\b(Inc|LLC|Ltd|Corp)/.test(String(s.value))) { dup.value = s.value; dup.spans = s.spans; }
-      dup.score = Math.max(dup.score, s.score);
+      if (String(s.value).length > String(dup.value).length && SUFFIX_RE.test(String(s.value)) && !SUFFIX_RE.test(String(dup.value))) { dup.value = s.value; dup.spans = s.spans; }
+      dup.score = Math.min(0.99, Math.max(dup.score, s.score) + 0.05);
       continue;
     }
     kept.push({ ...s });
