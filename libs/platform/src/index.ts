@@ -10,3 +10,4 @@ export * from './bootstrap/service-app.js';
 export * from './prisma/prisma-adapter.js';
 export * from './prisma/prisma.module.js';
 export * from './nats/nats.module.js';
+export * from './http/public-route.js';

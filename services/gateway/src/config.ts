@@ -1,8 +1,16 @@
-import { baseConfigSchema, grpcTarget, loadConfig, z } from '@exs/platform';
+import { baseConfigSchema, databaseConfigSchema, grpcTarget, loadConfig, z } from '@exs/platform';
 
-export const gatewayConfigSchema = baseConfigSchema.extend({
+export const gatewayConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend({
   HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   EXTRACTION_GRPC_URL: grpcTarget.default('127.0.0.1:50052'),
+  BILLING_GRPC_URL: grpcTarget.default('127.0.0.1:50053'),
+  RATELIMIT_GRPC_URL: grpcTarget.default('127.0.0.1:50054'),
+  UPLOADS_GRPC_URL: grpcTarget.default('127.0.0.1:50051'),
+  WEBHOOKS_GRPC_URL: grpcTarget.default('127.0.0.1:50055'),
+  /** Where `insufficient_balance` errors send people to add funds. */
+  TOP_UP_URL: z.url().default('https://dashboard.example.com/billing/top-up'),
+  /** How long a verified API key is trusted before it is looked up again (the revocation delay). */
+  KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,26 +1,65 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
-import { HealthModule, grpcClientsModule, type Logger } from '@exs/platform';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { HealthModule, PrismaModule, grpcClientsModule, prismaPing, type Logger } from '@exs/platform';
+import { PrismaClient } from './generated/prisma/client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ContractErrorFilter } from './edge/error-filter.js';
 import { PublicHealthController } from './health/health.controller.js';
 import { EngineInfo } from './health/engine-info.js';
+import { ApiKeysService } from './accounts/api-keys.service.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import { AccountPlans } from './accounts/account-plans.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { RateLimitGuard } from './auth/rate-limit.guard.js';
+import { IdempotencyStore } from './idempotency/idempotency.store.js';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
+import { ExtractController } from './extract/extract.controller.js';
+import { JobsController } from './jobs/jobs.controller.js';
+import { UploadsController } from './uploads/uploads.controller.js';
+import { KeysController } from './keys/keys.controller.js';
+import { WalletController } from './wallet/wallet.controller.js';
 import { LOGGER } from './tokens.js';
+
+/** Everything the gateway needs except HTTP routes: shared by the server and the admin CLI. */
+export function gatewayCore(config: GatewayConfig, logger: Logger) {
+  return {
+    imports: [
+      PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
+      grpcClientsModule([
+        { name: 'extraction', url: config.EXTRACTION_GRPC_URL, timeoutSeconds: 120 },
+        { name: 'billing', url: config.BILLING_GRPC_URL },
+        { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL, timeoutSeconds: 2 },
+        { name: 'uploads', url: config.UPLOADS_GRPC_URL, timeoutSeconds: 300 },
+      ]),
+    ],
+    providers: [
+      { provide: GATEWAY_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+      ApiKeysService,
+      AccountsService,
+      AccountPlans,
+    ],
+  };
+}
 
 @Module({})
 export class GatewayModule {
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    const core = gatewayCore(config, logger);
     return {
       module: GatewayModule,
       imports: [
-        grpcClientsModule([{ name: 'extraction', url: config.EXTRACTION_GRPC_URL, timeoutSeconds: 120 }]),
-        HealthModule.forRoot({ useFactory: () => ({}) }),
+        ...core.imports,
+        HealthModule.forRoot({ inject: [PrismaClient], useFactory: (db: PrismaClient) => ({ database: prismaPing(db) }) }),
       ],
-      controllers: [PublicHealthController],
+      controllers: [PublicHealthController, ExtractController, JobsController, UploadsController, KeysController, WalletController],
       providers: [
-        { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: LOGGER, useValue: logger },
+        ...core.providers,
         { provide: APP_FILTER, useFactory: () => new ContractErrorFilter(logger) },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        IdempotencyStore,
         EngineInfo,
       ],
     };

@@ -3,24 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import { loadGatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 import { registerContractHeaders, mintRequestId } from './edge/contract-headers.js';
-import { toErrorResponse } from './edge/error-filter.js';
+import { sendError, toErrorResponse } from './edge/error-filter.js';
+import { JSON_BODY_LIMIT_BYTES } from './extract/extraction-request.js';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
 
-const app = await startServiceApp({
+await startServiceApp({
   module: GatewayModule.forRoot(config, logger),
   logger,
-  http: { host: config.HTTP_HOST, port: config.HTTP_PORT },
+  http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimitBytes: JSON_BODY_LIMIT_BYTES },
+  genReqId: mintRequestId,
   configure: (fastify: FastifyInstance) => {
     registerContractHeaders(fastify);
-    // Errors raised by Fastify before Nest sees the request (malformed JSON, oversized bodies) still
-    // answer in the contract's shape; unknown routes reach the exception filter as NotFoundException.
-    fastify.setErrorHandler((err, request, reply) => {
-      const { status, body } = toErrorResponse(err, logger, request.id);
-      return reply.status(status).send(body);
-    });
+    // Non-JSON bodies (uploads) reach the handler as the raw stream, unbuffered; the handler enforces its cap.
+    fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // Errors Fastify raises before Nest sees the request (malformed JSON, a body over the limit while it
+    // streams in) still answer in the contract's shape.
+    fastify.setErrorHandler((err, request, reply) => sendError(reply, toErrorResponse(err, logger, request.id)));
   },
-  genReqId: mintRequestId,
 });
-void app;

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Module, type DynamicModule } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
+import { Public } from '../http/public-route.js';
 
 /** A named dependency check for readiness: resolves when the dependency answers, throws otherwise. */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
@@ -16,6 +17,7 @@ async function within<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+@Public()
 @Controller('healthz')
 class HealthController {
   constructor(

@@ -25,6 +25,13 @@ export function toErrorResponse(err: unknown, logger: Logger, requestId: string)
   return { status: 500, body: errorBody('internal_error', requestId) };
 }
 
+/** Sends an error response; `rate_limited` also carries the Retry-After header the spec requires. */
+export function sendError(reply: FastifyReply, { status, body }: ReturnType<typeof toErrorResponse>) {
+  const retryAfter = (body.error as { retry_after?: number }).retry_after;
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  return reply.status(status).send(body);
+}
+
 @Catch()
 export class ContractErrorFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -33,7 +40,6 @@ export class ContractErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
-    const { status, body } = toErrorResponse(err, this.logger, request.id);
-    void reply.status(status).send(body);
+    sendError(reply, toErrorResponse(err, this.logger, request.id));
   }
 }

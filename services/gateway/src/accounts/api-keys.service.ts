@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { PrismaClient, type ApiKey } from '../generated/prisma/client.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { newId } from './ids.js';
+import { displayPrefix, hashSecret, isWellFormedSecret, newApiKeySecret } from './api-key-secret.js';
+
+export interface CreatedApiKey { key: ApiKey; secret: string }
+export interface Principal { accountId: string; keyId: string }
+
+/**
+ * API keys: created with the secret shown once, stored as a hash, revoked by id. Verified keys are
+ * cached for KEY_CACHE_TTL_SECONDS, which is the documented revocation delay (about 60 s).
+ */
+@Injectable()
+export class ApiKeysService {
+  private readonly cache: LRUCache<string, Principal | false>;
+
+  constructor(private readonly db: PrismaClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.cache = new LRUCache({ max: 50_000, ttl: Math.max(config.KEY_CACHE_TTL_SECONDS, 0.001) * 1000 });
+  }
+
+  async create(accountId: string, name: string): Promise<CreatedApiKey> {
+    const secret = newApiKeySecret();
+    const key = await this.db.apiKey.create({
+      data: { id: newId('key'), accountId, name, prefix: displayPrefix(secret), hash: hashSecret(secret) },
+    });
+    return { key, secret };
+  }
+
+  list(accountId: string): Promise<ApiKey[]> {
+    return this.db.apiKey.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Revokes one of the account's keys; null when the account has no such key. */
+  async revoke(accountId: string, keyId: string): Promise<ApiKey | null> {
+    const key = await this.db.apiKey.findFirst({ where: { id: keyId, accountId } });
+    if (!key) return null;
+    if (key.revokedAt) return key;
+    return this.db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
+  }
+
+  /** The principal a secret authenticates, or null for malformed, unknown and revoked keys. */
+  async verify(secret: string): Promise<Principal | null> {
+    if (!isWellFormedSecret(secret)) return null;
+    const hash = hashSecret(secret);
+    const cached = this.cache.get(hash);
+    if (cached !== undefined) return cached || null;
+    const key = await this.db.apiKey.findUnique({ where: { hash } });
+    const principal = key && !key.revokedAt ? { accountId: key.accountId, keyId: key.id } : false;
+    this.cache.set(hash, principal);
+    return principal || null;
+  }
+}
