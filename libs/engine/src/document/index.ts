@@ -6,7 +6,7 @@ import { EngineError } from '../errors.js';
 import { buildPage, linesFromFragments } from './layout.js';
 import type { DocumentFormat, DocumentModel, Page } from './model.js';
 import { closeOcr, ocrImage, ocrPdfPage } from './ocr.js';
-import { openPdf, pageText, type PageText } from './pdf.js';
+import { mapPdfError, openPdf, pageText, type PageText } from './pdf.js';
 import { imageFrames, sniffFormat } from './sniff.js';
 
 export type { BBox, Block, DocumentFormat, DocumentModel, Line, Page, Word } from './model.js';
@@ -110,7 +110,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
       try {
         pdfPage = await pdf.doc.getPage(n);
       } catch (err) {
-        throw new EngineError('unsupported_document', `page ${n} is unreadable (${(err as Error)?.message ?? err})`);
+        throw mapPdfError(err);
       }
       const text = await pageText(pdfPage);
       pdf.checkStreams();

@@ -22,10 +22,11 @@ export interface OpenedPdf {
   checkStreams(): void;
 }
 
-function mapOpenError(err: unknown): EngineError {
+export function mapPdfError(err: unknown): EngineError {
+  if (err instanceof EngineError) return err;
   const e = err as { name?: string; message?: string };
   if (e?.name === 'PasswordException') return new EngineError('unsupported_document', 'encrypted PDF needs a password');
-  if (e?.message?.includes(STREAM_TOO_LARGE)) return new EngineError('unsupported_document', 'PDF stream decodes beyond the size limit');
+  if (e?.message?.includes(STREAM_TOO_LARGE)) return new EngineError('document_too_large', 'a PDF stream decodes beyond the size limit');
   return new EngineError('unsupported_document', `unreadable PDF (${e?.name ?? 'Error'}: ${String(e?.message ?? err).slice(0, 200)})`);
 }
 
@@ -48,11 +49,11 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
     doc = await task.promise;
   } catch (err) {
     await task.destroy().catch(() => undefined);
-    throw mapOpenError(err);
+    throw mapPdfError(err);
   }
   const checkStreams = () => {
     if (oversizedStreamCount() !== bombsBefore) {
-      throw new EngineError('unsupported_document', 'PDF stream decodes beyond the size limit');
+      throw new EngineError('document_too_large', 'a PDF stream decodes beyond the size limit');
     }
   };
   return {
@@ -73,15 +74,20 @@ export interface PageText {
   badChars: number;
 }
 
-// Whitespace, and characters a text layer without a usable Unicode map produces.
-const WHITESPACE = /\s+/u;
-// eslint-disable-next-line no-control-regex
-const BAD_CHAR = /[\u0000-\u0008\u000e-\u001f\ufffd\ue000-\uf8ff]/gu;
+const isSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+const isBadChar = (c: number) => c < 9 || (c > 13 && c < 32) || c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff);
 
 export async function pageText(page: PdfPage): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
-  const vt: number[] = viewport.transform;
-  const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  const [t0, t1, t2, t3, t4, t5] = viewport.transform as [number, number, number, number, number, number];
+  let content;
+  try {
+    content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  } catch (err) {
+    throw mapPdfError(err);
+  }
   const styles = content.styles as Record<string, { ascent?: number; descent?: number; vertical?: boolean }>;
   const fragments: Fragment[] = [];
   let chars = 0;
@@ -91,7 +97,9 @@ export async function pageText(page: PdfPage): Promise<PageText> {
   for (const item of content.items as Array<{ str?: string; transform?: number[]; width?: number; height?: number; fontName?: string; hasEOL?: boolean }>) {
     const str = item.str;
     if (str === undefined || !item.transform) continue;
-    if (str.length === 0 || !/\S/u.test(str)) {
+    let hasText = false;
+    for (let i = 0; i < str.length && !hasText; i++) hasText = !isSpace(str.charCodeAt(i));
+    if (!hasText) {
       if (str.length > 0 || item.hasEOL) pendingSpace = true;
       continue;
     }
@@ -125,11 +133,15 @@ export async function pageText(page: PdfPage): Promise<PageText> {
     let i = 0;
     while (i < n) {
       let j = i;
-      while (j < n && WHITESPACE.test(str[j]!)) j++;
+      while (j < n && isSpace(str.charCodeAt(j))) j++;
       if (j > i) pendingSpace = true;
       if (j >= n) break;
       let k = j;
-      while (k < n && !WHITESPACE.test(str[k]!)) k++;
+      let bad = 0;
+      while (k < n && !isSpace(str.charCodeAt(k))) {
+        if (isBadChar(str.charCodeAt(k))) bad++;
+        k++;
+      }
       const text = str.slice(j, k);
       const s0 = (advance * j) / n;
       const s1 = (advance * k) / n;
@@ -144,14 +156,12 @@ export async function pageText(page: PdfPage): Promise<PageText> {
       let y0 = Infinity;
       let x1 = -Infinity;
       let y1 = -Infinity;
-      for (const [px, py] of [
-        [bx + vx * lo, by + vy * lo],
-        [bx + vx * hi, by + vy * hi],
-        [ex + vx * lo, ey + vy * lo],
-        [ex + vx * hi, ey + vy * hi],
-      ] as Array<[number, number]>) {
-        const X = vt[0]! * px + vt[2]! * py + vt[4]!;
-        const Y = vt[1]! * px + vt[3]! * py + vt[5]!;
+      for (let corner = 0; corner < 4; corner++) {
+        const off = corner & 1 ? hi : lo;
+        const px = (corner < 2 ? bx : ex) + vx * off;
+        const py = (corner < 2 ? by : ey) + vy * off;
+        const X = t0 * px + t2 * py + t4;
+        const Y = t1 * px + t3 * py + t5;
         if (X < x0) x0 = X;
         if (X > x1) x1 = X;
         if (Y < y0) y0 = Y;
@@ -159,10 +169,9 @@ export async function pageText(page: PdfPage): Promise<PageText> {
       }
       // Drop text entirely outside the page (clipped or hidden off-page).
       if (!(x1 < 0 || y1 < 0 || x0 > viewport.width || y0 > viewport.height)) {
-        fragments.push({ text, x0, y0, x1, y1, size: fontSize * Math.hypot(vt[0]!, vt[1]!), spaceBefore: pendingSpace, seq: seq++ });
+        fragments.push({ text, x0, y0, x1, y1, size: fontSize * Math.hypot(t0, t1), spaceBefore: pendingSpace, seq: seq++ });
         chars += text.length;
-        const bad = text.match(BAD_CHAR);
-        if (bad) badChars += bad.length;
+        badChars += bad;
       }
       pendingSpace = false;
       i = k;

@@ -57,12 +57,106 @@ const PATCHES: Patch[] = [
     }`,
   },
   {
+    // Native (DecompressionStream) inflate collects chunks without a bound: cap it too, and do not let
+    // the cap fall back to the JS decoder.
+    find: `        chunks.push(chunk);
+        totalLength += chunk.byteLength;
+      }`,
+    replace: `        chunks.push(chunk);
+        totalLength += chunk.byteLength;
+        if (totalLength > ${MAX_DECODED_STREAM_BYTES}) {
+          reader.cancel().catch(() => {});
+          globalThis.${BOMB_COUNTER} = (globalThis.${BOMB_COUNTER} || 0) + 1;
+          throw new Error("${STREAM_TOO_LARGE}");
+        }
+      }`,
+  },
+  {
+    find: `    } catch {
+      return {
+        decompressed: null,
+        compressed: bytes
+      };
+    }`,
+    replace: `    } catch (ex) {
+      if (ex?.message === "${STREAM_TOO_LARGE}") {
+        throw ex;
+      }
+      return {
+        decompressed: null,
+        compressed: bytes
+      };
+    }`,
+  },
+  {
     find: 'const clone = Object.assign(Object.create(this), this);\n    clone.textMatrix',
     replace: 'const clone = Object.assign(new TextState(), this);\n    clone.textMatrix',
   },
   {
+    // Same arithmetic as Util.transform(ctm, Util.transform(textMatrix, tsm)) without two array
+    // allocations per glyph run (this function dominated text extraction profiles).
+    find: `      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));
+    }`,
+    replace: `      const m = textState.textMatrix;
+      const c = textState.ctm;
+      const t0 = m[0] * tsm[0] + m[2] * tsm[1];
+      const t1 = m[1] * tsm[0] + m[3] * tsm[1];
+      const t2 = m[0] * tsm[2] + m[2] * tsm[3];
+      const t3 = m[1] * tsm[2] + m[3] * tsm[3];
+      const t4 = m[0] * tsm[4] + m[2] * tsm[5] + m[4];
+      const t5 = m[1] * tsm[4] + m[3] * tsm[5] + m[5];
+      tsm[0] = c[0] * t0 + c[2] * t1;
+      tsm[1] = c[1] * t0 + c[3] * t1;
+      tsm[2] = c[0] * t2 + c[2] * t3;
+      tsm[3] = c[1] * t2 + c[3] * t3;
+      tsm[4] = c[0] * t4 + c[2] * t5 + c[4];
+      tsm[5] = c[1] * t4 + c[3] * t5 + c[5];
+      return tsm;
+    }`,
+  },
+  {
     find: 'class TextState {\n  ctm = new Float32Array(IDENTITY_MATRIX);',
     replace: 'class TextState {\n  ctm = IDENTITY_MATRIX.slice();',
+  },
+];
+
+/**
+ * Main-thread (display) patches. With the worker in the same thread, every message still goes through
+ * structuredClone, which cost ~10% of text extraction; a plain-data deep copy is several times faster and
+ * falls back to structuredClone for anything else (transfers, class instances, Maps...).
+ */
+const FAST_CLONE = `function exsFastClone(v) {
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = exsFastClone(v[i]);
+    return out;
+  }
+  if (ArrayBuffer.isView(v)) return v.slice();
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out = proto === null ? Object.create(null) : {};
+  for (const k in v) out[k] = exsFastClone(v[k]);
+  return out;
+}
+`;
+
+const DISPLAY_PATCHES: Patch[] = [
+  {
+    find: `    const event = {
+      data: structuredClone(obj, transfer ? {
+        transfer
+      } : null)
+    };`,
+    replace: `    const event = {
+      data: transfer ? structuredClone(obj, {
+        transfer
+      }) : exsFastClone(obj)
+    };`,
+  },
+  {
+    find: 'class LoopbackPort {',
+    replace: `${FAST_CLONE}class LoopbackPort {`,
   },
 ];
 
@@ -71,39 +165,54 @@ export type PdfJs = any;
 
 let loading: Promise<PdfJs> | undefined;
 
-function patchedWorkerPath(): string {
+function applyPatches(source: string, patches: Patch[], what: string): string {
+  for (const patch of patches) {
+    const first = source.indexOf(patch.find);
+    if (first < 0 || source.indexOf(patch.find, first + 1) >= 0) {
+      throw new Error(`${what}: patch does not apply exactly once: ${patch.find.slice(0, 60)}`);
+    }
+    source = source.replace(patch.find, () => patch.replace);
+  }
+  return source;
+}
+
+/** Writes (once) patched copies of pdf.js's display and worker modules; returns their paths. */
+function patchedModules(): { display: string; worker: string } {
   const require = createRequire(import.meta.url);
   const pkgPath = require.resolve('pdfjs-dist/package.json');
   const version = JSON.parse(readFileSync(pkgPath, 'utf8')).version as string;
-  const workerSrc = join(dirname(pkgPath), 'legacy', 'build', 'pdf.worker.mjs');
-  const patchHash = createHash('sha256').update(JSON.stringify(PATCHES)).digest('hex').slice(0, 12);
+  const build = join(dirname(pkgPath), 'legacy', 'build');
+  const displaySrc = join(build, 'pdf.mjs');
+  const workerSrc = join(build, 'pdf.worker.mjs');
+  const patchHash = createHash('sha256')
+    .update(JSON.stringify([PATCHES, DISPLAY_PATCHES, build]))
+    .digest('hex')
+    .slice(0, 12);
   const dir = join(tmpdir(), 'exs-pdfjs');
-  const target = join(dir, `pdf.worker-${version}-${patchHash}.mjs`);
-  if (existsSync(target)) return target;
-  let source = readFileSync(workerSrc, 'utf8');
-  for (const patch of PATCHES) {
-    const first = source.indexOf(patch.find);
-    if (first < 0 || source.indexOf(patch.find, first + 1) >= 0) {
-      throw new Error(`pdf.js ${version}: worker patch does not apply exactly once: ${patch.find.slice(0, 60)}`);
-    }
-    source = source.replace(patch.find, patch.replace);
-  }
+  const display = join(dir, `pdf-${version}-${patchHash}.mjs`);
+  const worker = join(dir, `pdf.worker-${version}-${patchHash}.mjs`);
+  if (existsSync(display) && existsSync(worker)) return { display, worker };
   mkdirSync(dir, { recursive: true });
-  const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(tmp, source);
-  renameSync(tmp, target);
-  return target;
+  const write = (target: string, text: string) => {
+    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, target);
+  };
+  write(worker, applyPatches(readFileSync(workerSrc, 'utf8'), PATCHES, `pdf.js ${version} worker`));
+  // The display module resolves @napi-rs/canvas relative to itself: keep resolving from the original.
+  let displayText = applyPatches(readFileSync(displaySrc, 'utf8'), DISPLAY_PATCHES, `pdf.js ${version}`);
+  displayText = displayText.split('import.meta.url').join(JSON.stringify(pathToFileURL(displaySrc).href));
+  write(display, displayText);
+  return { display, worker };
 }
 
 /** pdf.js main-thread API, with the patched worker installed. Loaded once per process. */
 export function loadPdfJs(): Promise<PdfJs> {
   loading ??= (async () => {
-    const worker = await import(pathToFileURL(patchedWorkerPath()).href);
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    // Resolved at run time so TypeScript does not type-check pdf.js's .d.mts (and the import stays lazy).
-    const specifier = 'pdfjs-dist/legacy/build/pdf.mjs';
-    const pdfjs = await import(specifier);
-    pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(patchedWorkerPath()).href;
+    const { display, worker } = patchedModules();
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(pathToFileURL(worker).href);
+    const pdfjs = await import(pathToFileURL(display).href);
+    pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(worker).href;
     return pdfjs;
   })();
   loading.catch(() => {
