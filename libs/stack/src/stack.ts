@@ -27,6 +27,8 @@ export interface Stack {
   services: Map<ServiceSpec['name'], ServiceProcess>;
   specs: ServiceSpec[];
   urls: { databaseServer: string; redis: string; nats: string };
+  /** The environment each service was started with. */
+  env: Map<ServiceSpec['name'], Record<string, string>>;
   /** Polls every service's readiness until all are ready or the timeout passes. */
   waitHealthy(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -74,6 +76,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const releaseLock = takeLock(runDir, gatewayUrl);
   const infra: RunningServer[] = [];
   const services = new Map<ServiceSpec['name'], ServiceProcess>();
+  const envs = new Map<ServiceSpec['name'], Record<string, string>>();
   let monitor: NodeJS.Timeout | undefined;
 
   const stop = async () => {
@@ -115,8 +118,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       log(`${spec.name}: database ${spec.database} migrated${applied.length ? ` (applied ${applied.join(', ')})` : ''}`);
     }
 
+    const envDir = join(runDir, 'env');
+    mkdirSync(envDir, { recursive: true });
     for (const spec of specs) {
       const env = { ...serviceEnv(spec, specs, urls, databaseUrl), ...opts.env };
+      envs.set(spec.name, env);
+      // Written out so one service can be run alone (or the admin CLI pointed at the stack) with the same settings.
+      writeFileSync(join(envDir, `${spec.name}.env`), Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n') + '\n');
       const svc = new ServiceProcess({ spec, rootDir: opts.rootDir, logDir: join(runDir, 'logs'), env, restart: opts.restartServices ?? true, log });
       services.set(spec.name, svc);
       svc.start();
@@ -137,7 +145,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await waitHealthy();
     monitor = setInterval(() => { for (const s of services.values()) void s.probe(); }, 2000);
     monitor.unref();
-    return { gatewayUrl, services, specs, urls, waitHealthy, stop };
+    return { gatewayUrl, services, specs, urls, env: envs, waitHealthy, stop };
   } catch (err) {
     await stop();
     throw err;
