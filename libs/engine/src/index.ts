@@ -4,7 +4,8 @@ import { compileSchema, type CompiledSchema } from './schema/compile.js';
 import { extractFromDocument, type ExtractionResult, type ExtractOptions } from './extract/extract.js';
 import { calibratorVersion } from './calibrate/calibrator.js';
 
-export { openDocument, inspectDocument } from './document/index.js';
+export { openDocument, inspectDocument, closeOcr } from './document/index.js';
+export type { OpenDocumentOptions } from './document/index.js';
 export type * from './document/model.js';
 export { EngineError, type EngineErrorCode } from './errors.js';
 export { compileSchema, MAX_LEAVES } from './schema/compile.js';
@@ -22,12 +23,12 @@ export const CALIBRATOR_VERSION: string = calibratorVersion();
 
 export interface ExtractBytesOptions extends ExtractOptions {
   /** Passed through to openDocument (e.g. page limits, OCR settings). */
-  document?: Record<string, unknown>;
+  document?: import('./document/index.js').OpenDocumentOptions;
 }
 
 /** Ingest a document and extract the schema's fields from it. */
 export async function extract(bytes: Uint8Array, schema: unknown, options: ExtractBytesOptions = {}): Promise<ExtractionResult> {
   const compiled: CompiledSchema = compileSchema(schema);
-  const doc = await (openDocument as (b: Uint8Array, o?: unknown) => Promise<import('./document/model.js').DocumentModel>)(bytes, options.document);
+  const doc = await openDocument(bytes, options.document);
   return extractFromDocument(doc, compiled, options);
 }

@@ -38,7 +38,7 @@ export interface ExtractOptions {
 
 /** Minimum raw score to extract, per calibration group (below: missing/low_confidence). */
 const THRESHOLDS: Record<string, number> = {
-  date: 0.1, amount: 0.15, duration: 0.6, jurisdiction: 0.05, boolean: 0, list: 0.3, name: 0.15,
+  date: 0.1, amount: 0.15, duration: 0.75, jurisdiction: 0.05, boolean: 0, list: 0.3, name: 0.15,
   address: 0.2, code: 0.1, identifier: 0.15, text: 0.3,
 };
 

@@ -47,12 +47,14 @@ function cueScore(ctx: DocContext, c: Span, cues: string[], window = 160, after 
   const before = text.slice(Math.max(0, c.start - window), c.start).toLowerCase();
   const aft = after ? text.slice(c.end, c.end + after).toLowerCase() : '';
   let s = 0;
+  let n = 0;
   for (const cue of cues) {
     const i = before.lastIndexOf(cue);
-    if (i >= 0) s = Math.max(s, 0.4 + 0.6 * (i / Math.max(1, before.length)));
+    if (i >= 0) { s = Math.max(s, 0.4 + 0.6 * (i / Math.max(1, before.length))); n++; }
     if (after && aft.includes(cue)) s = Math.max(s, 0.5);
   }
-  return s;
+  // several distinct cues around the value reinforce each other
+  return n > 1 ? Math.min(1.4, s + 0.2 * (n - 1)) : s;
 }
 
 function sigmoid(x: number): number {
@@ -113,6 +115,11 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     if (c.hints?.ambiguous) pr -= 0.1;
     return pr;
   });
+  if (!legal && !labelPhrases(leaf).includes('date')) {
+    // A specific date field (due, delivery, ...) on a short document needs its own label or cue.
+    for (const s of scored) if (!s.features.lab && !s.features.cue) s.score *= 0.3;
+    scored.sort((a, b) => b.score - a.score);
+  }
   if (/expir|\bend\b|termination/.test(nameWords(leaf.name).join(' '))) {
     // End dates are stated next to their cue ("expires on", "until"); an uncued date is rarely the answer.
     for (const s of scored) if (!s.features.cue) s.score *= 0.3;
