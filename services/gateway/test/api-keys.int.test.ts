@@ -1,0 +1,68 @@
+import { prismaPgAdapter } from '@exs/platform';
+import { PrismaClient } from '../src/generated/prisma/client.js';
+import { ApiKeysService } from '../src/accounts/api-keys.service.js';
+import type { GatewayConfig } from '../src/config.js';
+import { migratedDatabase } from '../../../test/support/databases.js';
+
+let db: PrismaClient;
+let n = 0;
+
+const keysWithCache = (seconds: number) => new ApiKeysService(db, { KEY_CACHE_TTL_SECONDS: seconds } as GatewayConfig);
+async function account(): Promise<string> {
+  const id = `acct_${++n}`;
+  await db.account.create({ data: { id, email: `${id}@example.com` } });
+  return id;
+}
+
+beforeAll(async () => {
+  db = new PrismaClient({ adapter: prismaPgAdapter(await migratedDatabase('gateway')) });
+}, 60_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+});
+
+test('a new key authenticates as its account', async () => {
+  const keys = keysWithCache(60);
+  const id = await account();
+  const { key, secret } = await keys.create(id, 'ci');
+  expect(await keys.verify(secret)).toEqual({ accountId: id, keyId: key.id });
+});
+
+test('the secret is not stored', async () => {
+  const keys = keysWithCache(60);
+  const { key, secret } = await keys.create(await account(), 'ci');
+  const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
+  expect(JSON.stringify(row)).not.toContain(secret);
+});
+
+test('an unknown well-formed key does not authenticate', async () => {
+  expect(await keysWithCache(60).verify(`exs_live_${'A'.repeat(40)}`)).toBeNull();
+});
+
+test('a revoked key stops authenticating once the cache entry expires', async () => {
+  const keys = keysWithCache(0);
+  const id = await account();
+  const { key, secret } = await keys.create(id, 'ci');
+  expect(await keys.verify(secret)).not.toBeNull();
+  await keys.revoke(id, key.id);
+  expect(await keys.verify(secret)).toBeNull();
+});
+
+test('within the cache window a revoked key still authenticates (the documented ~60 s delay)', async () => {
+  const keys = keysWithCache(60);
+  const id = await account();
+  const { key, secret } = await keys.create(id, 'ci');
+  await keys.verify(secret);
+  await keys.revoke(id, key.id);
+  expect(await keys.verify(secret)).not.toBeNull();
+});
+
+test("an account cannot revoke another account's key", async () => {
+  const keys = keysWithCache(60);
+  const owner = await account();
+  const other = await account();
+  const { key } = await keys.create(owner, 'ci');
+  expect(await keys.revoke(other, key.id)).toBeNull();
+  expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt).toBeNull();
+});
