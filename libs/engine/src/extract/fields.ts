@@ -288,7 +288,10 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
     const line = ctx.pages[o.p].lines[ctx.lineIndex(o.p, o.start)];
     const y = line?.bbox[1] ?? 0.5;
     const n = counts.get(normText(String(o.value))) ?? 1;
-    const before = ctx.pages[o.p].text.slice(Math.max(0, o.start - 60), o.start).toLowerCase();
+    // the preceding lines decide whose block this is ("Bill to", "Customer", "An:")
+    const li = ctx.lineIndex(o.p, o.start);
+    const prevLine = ctx.pages[o.p].lines[Math.max(0, li - 3)];
+    const before = ctx.pages[o.p].text.slice(Math.min(prevLine?.start ?? o.start, Math.max(0, o.start - 60)), o.start).toLowerCase();
     let z = -0.6 + 0.8 * (1 - y) + 0.25 * Math.min(4, n) - 0.8 * o.p;
     if (/bill(ed)? to|sold to|ship to|customer|invoice to|an:|aan:|à:/.test(before)) z += buyer ? 1 : -1.2;
     out.push({ value: o.value, spans: [o], score: sigmoid(z), features: { y, n } });
@@ -303,6 +306,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
       if (!text || !/[A-Za-z]{3}/.test(text) || text.length < 3) continue;
       seen++;
       if (/invoice|receipt|rechnung|factuur|facture|tax|page|date|tel|phone|www\.|@/i.test(text) && !LEGAL_SUFFIX_RE.test(text)) continue;
+      if (/:\s*$|\b(bill(ed)? to|ship(ped)? to|sold to|invoice to|customer|rechnungsempfänger)\b/i.test(text)) continue;
       const letters = text.replace(/[^A-Za-z]/g, '');
       const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
       const z = -0.7 + (seen === 1 ? 0.7 : 0.2) + 0.4 * upper + (LEGAL_SUFFIX_RE.test(text) ? 0.7 : 0) - (text.length > 60 ? 0.8 : 0);
