@@ -17,6 +17,8 @@ WANTED=(
   "nats-server:nats-server"
   # ---- other packages go here, one "command:package" per line (e.g. OCR) ----
   # <<< other-os-packages
+  # OCR for @exs/engine ingest (Debian's tesseract-ocr depends on tesseract-ocr-eng and -osd)
+  "tesseract:tesseract-ocr"
   # >>> other-os-packages
 )
 

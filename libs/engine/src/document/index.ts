@@ -101,9 +101,9 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
   }
 
   const pdf = await openPdf(bytes);
+  const ocrJobs: Array<Promise<void>> = [];
   try {
     if (pdf.numPages > maxPages) throw new EngineError('document_too_large', `${pdf.numPages} pages exceed the limit of ${maxPages}`);
-    const ocrJobs: Array<Promise<void>> = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       checkAborted(signal);
       let pdfPage;
@@ -116,26 +116,29 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
       pdf.checkStreams();
       const page = buildPage(n, text.width, text.height, linesFromFragments(text.fragments), 'text-layer');
       pages.push(page);
+      wordCount += page.words.length;
+      if (wordCount > maxWords) throw new EngineError('document_too_large', `more than ${maxWords} words`);
       if (mode === 'always' || (mode === 'auto' && needsOcr(text))) {
         const index = pages.length - 1;
-        ocrJobs.push(
-          ocrPdfPage(pdfPage, signal).then((r) => {
-            // OCR replaces the text layer only when it found more words (a blank scan stays as it was).
-            if (r && r.wordCount >= page.words.length && (r.wordCount > 0 || mode === 'always')) {
-              const ocrPage = buildPage(n, text.width, text.height, r.lines, 'ocr');
-              if (r.rotation) ocrPage.rotation = r.rotation;
-              pages[index] = ocrPage;
-            }
-          }),
-        );
+        const job = ocrPdfPage(pdfPage, signal).then((r) => {
+          // OCR replaces the text layer only when it read more (a blank page keeps its empty layer).
+          if (r.wordCount > page.words.length || (mode === 'always' && r.wordCount > 0)) {
+            const ocrPage = buildPage(n, r.width, r.height, r.lines, 'ocr');
+            if (r.rotation) ocrPage.rotation = r.rotation;
+            pages[index] = ocrPage;
+          }
+        });
+        job.catch(() => undefined); // awaited below; avoids an unhandled rejection while the loop runs
+        ocrJobs.push(job);
       } else {
         pdfPage.cleanup();
       }
-      wordCount += page.words.length;
-      if (wordCount > maxWords) throw new EngineError('document_too_large', `more than ${maxWords} words`);
     }
     await Promise.all(ocrJobs);
     pdf.checkStreams();
+  } catch (err) {
+    await Promise.allSettled(ocrJobs);
+    throw err;
   } finally {
     await pdf.close();
   }

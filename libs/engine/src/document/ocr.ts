@@ -1,21 +1,405 @@
+/**
+ * OCR with Tesseract 5 (Debian's `tesseract-ocr`, installed by scripts/install-os-deps.sh): one
+ * single-threaded `tesseract` process per page, at most one per core at a time.
+ *
+ * Per page: decode (sharp, EXIF orientation applied, pixel cap), greyscale, deskew (projection profile,
+ * within +-6 degrees), recognise with `--psm 6` (one uniform block: keeps receipt/invoice tokens
+ * together). When that pass reads poorly, orientation detection (`--psm 0`) decides whether the page
+ * is turned by 90/180/270 degrees; the page is then rotated and recognised again and the better pass
+ * is kept. Upright pages, the common case, pay nothing for orientation.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import sharp from 'sharp';
 import { EngineError } from '../errors.js';
-import type { RawLine } from './layout.js';
+import type { RawLine, RawWord } from './layout.js';
 
 export interface OcrResult {
+  /** Size of the (upright) image the boxes refer to. */
   width: number;
   height: number;
   lines: RawLine[];
   wordCount: number;
+  /** Degrees the source was turned clockwise to read it (0, 90, 180, 270, plus any deskew). */
   rotation: number;
+  /** Mean word confidence 0..1 of the kept pass. */
+  meanConfidence: number;
+  /** Whether orientation detection ran (the upright pass read poorly). */
+  orientationChecked: boolean;
 }
 
-export async function ocrImage(_bytes: Uint8Array, _format: string, _page: number, _signal?: AbortSignal): Promise<OcrResult> {
-  throw new EngineError('extraction_failed', 'OCR not available yet');
+/** Largest image OCR decodes, in pixels (checked from headers before this point as well). */
+export const MAX_OCR_PIXELS = 40_000_000;
+/** Rendering resolution for PDF pages without a usable text layer. */
+export const RENDER_DPI = 300;
+/** A pass with a mean word confidence below this triggers orientation detection. */
+const POOR_CONFIDENCE = 0.6;
+/** Below this, an upside-down page is tried even when orientation detection sees none. */
+const VERY_POOR_CONFIDENCE = 0.45;
+const TESSERACT = process.env.EXS_TESSERACT_BIN ?? 'tesseract';
+
+// ---------------------------------------------------------------------------------------------------
+// Process pool: a semaphore over spawned tesseract processes.
+
+const slots = Math.max(1, availableParallelism());
+let active = 0;
+const waiting: Array<() => void> = [];
+const running = new Set<ChildProcess>();
+let generation = 0;
+
+async function acquire(signal?: AbortSignal): Promise<void> {
+  if (active < slots) {
+    active++;
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      const i = waiting.indexOf(go);
+      if (i >= 0) waiting.splice(i, 1);
+      reject(signal!.reason ?? new DOMException('aborted', 'AbortError'));
+    };
+    const go = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    waiting.push(go);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else active--;
+}
+
+function runTesseract(image: Buffer, args: string[], signal?: AbortSignal): Promise<string> {
+  return (async () => {
+    await acquire(signal);
+    const gen = generation;
+    try {
+      if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
+      return await new Promise<string>((resolve, reject) => {
+        const child = spawn(TESSERACT, ['stdin', 'stdout', ...args], {
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        running.add(child);
+        const out: Buffer[] = [];
+        const err: Buffer[] = [];
+        const onAbort = () => child.kill('SIGKILL');
+        signal?.addEventListener('abort', onAbort, { once: true });
+        child.stdout.on('data', (d: Buffer) => out.push(d));
+        child.stderr.on('data', (d: Buffer) => err.push(d));
+        child.stdin.on('error', () => undefined);
+        child.on('error', (e: NodeJS.ErrnoException) => {
+          reject(e.code === 'ENOENT'
+            ? new EngineError('extraction_failed', 'OCR engine not installed (run scripts/install-os-deps.sh)')
+            : e);
+        });
+        child.on('close', (code) => {
+          running.delete(child);
+          signal?.removeEventListener('abort', onAbort);
+          if (signal?.aborted) reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
+          else if (gen !== generation) reject(new EngineError('extraction_failed', 'OCR was shut down'));
+          else if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+          else reject(new EngineError('extraction_failed', `tesseract exited ${code}: ${Buffer.concat(err).toString('utf8').slice(0, 200)}`));
+        });
+        child.stdin.end(image);
+      });
+    } finally {
+      release();
+    }
+  })();
+}
+
+/** Kills running OCR processes and fails queued work; later calls start afresh. */
+export async function closeOcr(): Promise<void> {
+  generation++;
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Images.
+
+export interface Grey {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+function pgm(img: Grey): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'latin1'), img.data]);
+}
+
+async function toGrey(pipeline: ReturnType<typeof sharp>): Promise<Grey> {
+  const { data, info } = await pipeline.greyscale().raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) {
+    // greyscale() keeps an alpha channel when there is one: drop it.
+    const n = info.width * info.height;
+    const out = Buffer.alloc(n);
+    for (let i = 0; i < n; i++) out[i] = data[i * info.channels]!;
+    return { data: out, width: info.width, height: info.height };
+  }
+  return { data, width: info.width, height: info.height };
+}
+
+async function rotateGrey(img: Grey, degrees: number): Promise<Grey> {
+  return toGrey(
+    sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+      .rotate(degrees, { background: { r: 255, g: 255, b: 255 } }),
+  );
+}
+
+/**
+ * Skew angle (degrees, clockwise positive as sharp rotates) that makes text rows horizontal: the angle
+ * whose row projection of dark pixels has the highest variance, on a ~1000 px wide copy.
+ */
+export function estimateSkew(img: Grey): number {
+  const step = Math.max(1, Math.round(Math.max(img.width, img.height) / 1000));
+  const w = Math.floor(img.width / step);
+  const h = Math.floor(img.height / step);
+  if (w < 50 || h < 50) return 0;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  // Dark pixels (below a fixed threshold relative to the page's brightness).
+  let sum = 0;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) sum += img.data[y * step * img.width + x * step]!;
+  const threshold = Math.min(160, (sum / (w * h)) * 0.7);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (img.data[y * step * img.width + x * step]! < threshold) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < 200 || xs.length > w * h * 0.5) return 0;
+  const score = (deg: number) => {
+    const t = Math.tan((deg * Math.PI) / 180);
+    const bins = new Float64Array(h * 2 + w);
+    const off = w;
+    for (let i = 0; i < xs.length; i++) {
+      // Row of the pixel once the image is rotated by -deg.
+      const r = Math.round(ys[i]! - xs[i]! * t) + off;
+      if (r >= 0 && r < bins.length) bins[r]!++;
+    }
+    let s = 0;
+    for (let i = 0; i < bins.length; i++) s += bins[i]! * bins[i]!;
+    return s;
+  };
+  let best = 0;
+  let bestScore = score(0);
+  for (let d = -6; d <= 6; d += 0.5) {
+    if (d === 0) continue;
+    const sc = score(d);
+    if (sc > bestScore * 1.0001) {
+      best = d;
+      bestScore = sc;
+    }
+  }
+  // Refine around the coarse optimum.
+  const coarse = best;
+  for (let d = coarse - 0.4; d <= coarse + 0.41; d += 0.1) {
+    const sc = score(d);
+    if (sc > bestScore * 1.0001) {
+      best = Math.round(d * 10) / 10;
+      bestScore = sc;
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether text runs vertically: lines of horizontal text make the row profile of dark pixels alternate
+ * strongly (lines and gaps), while sideways text does that in the column profile.
+ */
+export function looksSideways(img: Grey): boolean {
+  const step = Math.max(1, Math.round(Math.max(img.width, img.height) / 800));
+  const w = Math.floor(img.width / step);
+  const h = Math.floor(img.height / step);
+  if (w < 20 || h < 20) return false;
+  const rows = new Float64Array(h);
+  const cols = new Float64Array(w);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (img.data[y * step * img.width + x * step]! < 128) {
+        rows[y]!++;
+        cols[x]!++;
+      }
+    }
+  }
+  // Squared steps between neighbouring bins: large where whole text lines start and end.
+  const alternation = (p: Float64Array) => {
+    let diff = 0;
+    for (let i = 1; i < p.length; i++) diff += (p[i]! - p[i - 1]!) ** 2;
+    return diff;
+  };
+  return alternation(cols) > 1.3 * alternation(rows);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Recognition.
+
+interface Pass {
+  lines: RawLine[];
+  words: number;
+  meanConfidence: number;
+  /** Sum over words of the confidence above 0.5: garbage read from a turned page scores near zero. */
+  score: number;
+}
+
+export function parseTsv(tsv: string): Pass {
+  const lines = new Map<string, RawWord[]>();
+  let confSum = 0;
+  let score = 0;
+  let words = 0;
+  for (const row of tsv.split('\n')) {
+    const cols = row.split('\t');
+    if (cols.length < 12 || cols[0] !== '5') continue;
+    const text = cols.slice(11).join('\t').trim();
+    const conf = Number(cols[10]);
+    if (!text || !(conf >= 0)) continue;
+    const left = Number(cols[6]);
+    const top = Number(cols[7]);
+    const key = `${cols[2]}.${cols[3]}.${cols[4]}`;
+    let line = lines.get(key);
+    if (!line) lines.set(key, (line = []));
+    line.push({ text, x0: left, y0: top, x1: left + Number(cols[8]), y1: top + Number(cols[9]), confidence: conf / 100 });
+    confSum += conf / 100;
+    score += Math.max(0, conf / 100 - 0.5);
+    words++;
+  }
+  return { lines: [...lines.values()], words, meanConfidence: words > 0 ? confSum / words : 0, score };
+}
+
+async function recognise(img: Grey, dpi: number | undefined, signal?: AbortSignal): Promise<Pass> {
+  const args = ['-l', 'eng', '--psm', '6'];
+  if (dpi) args.push('--dpi', String(dpi));
+  args.push('tsv');
+  return parseTsv(await runTesseract(pgm(img), args, signal));
+}
+
+/** Orientation from Tesseract's OSD: clockwise degrees to rotate the image by, or 0 when unsure. */
+async function detectRotation(img: Grey, signal?: AbortSignal): Promise<number> {
+  let out: string;
+  try {
+    out = await runTesseract(pgm(img), ['--psm', '0'], signal);
+  } catch (err) {
+    if (err instanceof EngineError && err.detail?.startsWith('tesseract exited')) return 0; // too few characters
+    throw err;
+  }
+  const rotate = Number(/Rotate:\s*(\d+)/.exec(out)?.[1] ?? 0);
+  const confidence = Number(/Orientation confidence:\s*([\d.]+)/.exec(out)?.[1] ?? 0);
+  return confidence >= 1 && [90, 180, 270].includes(rotate) ? rotate : 0;
+}
+
+
+/** Turns the image by a multiple of 90 degrees, then straightens the remaining skew, in one resampling. */
+async function upright(src: Grey, turn: number, deskew: boolean): Promise<{ img: Grey; rotation: number }> {
+  const turned = turn === 0 ? src : await rotateGrey(src, turn);
+  const skew = deskew ? estimateSkew(turned) : 0;
+  if (Math.abs(skew) < 0.3) return { img: turned, rotation: turn };
+  return { img: await rotateGrey(src, turn - skew), rotation: turn - skew };
+}
+
+/** Longest side of the copy given to orientation detection (its cost grows with the image). */
+const OSD_MAX_SIDE = 1200;
+
+/** OCR of one greyscale page image: deskew, recognise, and fix the orientation when it reads poorly. */
+export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: AbortSignal; deskew?: boolean } = {}): Promise<OcrResult> {
+  const deskew = options.deskew !== false;
+  let { img, rotation } = await upright(input, 0, deskew);
+  let pass = await recognise(img, options.dpi, options.signal);
+  const orientationChecked = pass.meanConfidence < POOR_CONFIDENCE || pass.words < 3;
+  if (orientationChecked) {
+    let turns: number[];
+    if (looksSideways(input)) {
+      // Text runs vertically: read both ways round (OSD is unreliable on small or sparse pages).
+      turns = [90, 270];
+    } else {
+      const side = Math.max(input.width, input.height);
+      const small = side > OSD_MAX_SIDE
+        ? await toGrey(sharp(input.data, { raw: { width: input.width, height: input.height, channels: 1 } })
+          .resize({ width: Math.round((input.width * OSD_MAX_SIDE) / side) }))
+        : input;
+      const detected = await detectRotation(small, options.signal);
+      // When OSD sees no turn but the read is very poor, upside down is the likeliest explanation.
+      turns = detected !== 0 ? [detected] : pass.meanConfidence < VERY_POOR_CONFIDENCE ? [180] : [];
+    }
+    for (const turn of turns) {
+      const candidate = await upright(input, turn, deskew);
+      const second = await recognise(candidate.img, options.dpi, options.signal);
+      // Garbage read from a turned page still yields many (low-confidence) words: compare confidence.
+      if (second.words >= 3 && second.meanConfidence > pass.meanConfidence + 0.05) {
+        pass = second;
+        img = candidate.img;
+        rotation = candidate.rotation;
+      }
+    }
+  }
+  rotation = Math.round((((rotation % 360) + 360) % 360) * 10) / 10;
+  return { width: img.width, height: img.height, lines: pass.lines, wordCount: pass.words, rotation, meanConfidence: pass.meanConfidence, orientationChecked };
+}
+
+/** OCR of page `page` (0-based) of an image file. The caller has checked the declared dimensions. */
+export async function ocrImage(bytes: Uint8Array, format: string, page: number, signal?: AbortSignal): Promise<OcrResult> {
+  let img: Grey;
+  try {
+    img = await toGrey(
+      sharp(bytes, { limitInputPixels: MAX_OCR_PIXELS, page, pages: 1, failOn: 'error', sequentialRead: true }).rotate(),
+    );
+  } catch (err) {
+    throw new EngineError('unsupported_document', `undecodable ${format} image (${(err as Error).message.slice(0, 200)})`);
+  }
+  return ocrGrey(img, { signal });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function ocrPdfPage(_page: any, _signal?: AbortSignal): Promise<OcrResult | undefined> {
-  return undefined;
-}
+type PdfPage = any;
 
-export async function closeOcr(): Promise<void> {}
+/**
+ * Renders a PDF page at RENDER_DPI (less for huge pages) and OCRs it. Boxes come back in PDF points of
+ * the upright page, so they line up with the text-layer geometry.
+ */
+export async function ocrPdfPage(page: PdfPage, signal?: AbortSignal): Promise<OcrResult> {
+  const base = page.getViewport({ scale: 1 });
+  let scale = RENDER_DPI / 72;
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > MAX_OCR_PIXELS) scale *= Math.sqrt(MAX_OCR_PIXELS / pixels);
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.floor(viewport.width));
+  const height = Math.max(1, Math.floor(viewport.height));
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  try {
+    await page.render({ canvas, canvasContext: ctx, viewport, background: '#ffffff' }).promise;
+  } finally {
+    page.cleanup();
+  }
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const grey = Buffer.alloc(width * height);
+  let ink = 0;
+  for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
+    const v = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
+    grey[j] = v;
+    if (v < 128) ink++;
+  }
+  // A blank page needs no OCR.
+  if (ink < 50) return { width: base.width, height: base.height, lines: [], wordCount: 0, rotation: 0, meanConfidence: 0, orientationChecked: false };
+  const result = await ocrGrey({ data: grey, width, height }, { dpi: Math.round(72 * scale), signal });
+  const toPoints = (v: number) => v / scale;
+  return {
+    width: result.width / scale,
+    height: result.height / scale,
+    lines: result.lines.map((l) => l.map((w) => ({ ...w, x0: toPoints(w.x0), y0: toPoints(w.y0), x1: toPoints(w.x1), y1: toPoints(w.y1) }))),
+    wordCount: result.wordCount,
+    rotation: result.rotation,
+    meanConfidence: result.meanConfidence,
+    orientationChecked: result.orientationChecked,
+  };
+}
