@@ -4,7 +4,7 @@
  */
 import { EngineError } from '../errors.js';
 import type { Fragment } from './layout.js';
-import { loadPdfJs, oversizedStreamCount, STREAM_TOO_LARGE, type PdfJs } from './pdfjs.js';
+import { loadPdfJs, oversizedStreamCount, pdfJsDataPaths, STREAM_TOO_LARGE, type PdfJs } from './pdfjs.js';
 
 /** Largest image (in pixels) pdf.js may decode while rendering; larger images are skipped. */
 const MAX_IMAGE_PIXELS = 50_000_000;
@@ -43,6 +43,8 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
     verbosity: 0,
     stopAtErrors: false,
     enableXfa: false,
+    cMapPacked: true,
+    ...pdfJsDataPaths(),
   });
   let doc: PdfDocument;
   try {

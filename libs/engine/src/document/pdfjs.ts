@@ -7,8 +7,9 @@
  *    (`Object.create(this)`), which turns every saved graphics state into a V8 prototype map and made
  *    text-heavy pages with many q/Q operators 2x slower; the CTM mixed Float32Array and Array, which
  *    made `Util.transform` polymorphic.
- * The patched worker is written once to a cache file (keyed by pdf.js version and patch hash) and
- * imported from there; `globalThis.pdfjsWorker` then makes pdf.js use it instead of loading its own.
+ *  - in the display module, a plain-data copy instead of structuredClone for same-thread messages.
+ * Patched copies are written once to a cache directory (keyed by pdf.js version and patch hash) and
+ * imported from there; `globalThis.pdfjsWorker` then makes pdf.js use the patched worker.
  * Every patch must match exactly once, so a pdf.js upgrade that moves the code fails loudly in tests.
  */
 import { createHash } from 'node:crypto';
@@ -204,6 +205,17 @@ function patchedModules(): { display: string; worker: string } {
   displayText = displayText.split('import.meta.url').join(JSON.stringify(pathToFileURL(displaySrc).href));
   write(display, displayText);
   return { display, worker };
+}
+
+/** Directories pdf.js loads data from (CMaps for CJK/CID fonts, standard fonts, JBIG2/JPX decoders). */
+export function pdfJsDataPaths(): { cMapUrl: string; standardFontDataUrl: string; wasmUrl: string } {
+  const require = createRequire(import.meta.url);
+  const root = dirname(require.resolve('pdfjs-dist/package.json'));
+  return {
+    cMapUrl: join(root, 'cmaps') + '/',
+    standardFontDataUrl: join(root, 'standard_fonts') + '/',
+    wasmUrl: join(root, 'wasm') + '/',
+  };
 }
 
 /** pdf.js main-thread API, with the patched worker installed. Loaded once per process. */
