@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// Generates helm/exs/values.schema.json (checked by test/deploy/helm.test.ts): edit this file, then
+//   node helm/tools/gen-values-schema.mjs > helm/exs/values.schema.json
+// Every key of values.yaml is listed (additionalProperties: false), so a typo fails `helm install`.
+const int = (min, max, extra = {}) => ({ type: 'integer', minimum: min, ...(max !== undefined ? { maximum: max } : {}), ...extra });
+const str = (extra = {}) => ({ type: 'string', ...extra });
+const bool = (description) => ({ type: 'boolean', ...(description ? { description } : {}) });
+const obj = (properties, required = Object.keys(properties), extra = {}) => ({ type: 'object', additionalProperties: false, required, properties, ...extra });
+const port = int(1, 65535);
+const quantity = { oneOf: [{ type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?(m|k|Ki|M|Mi|G|Gi|T|Ti|P|Pi|E|Ei)?$' }, { type: 'number', minimum: 0 }] };
+const resources = obj({
+  requests: { type: 'object', additionalProperties: quantity, properties: {} },
+  limits: { type: 'object', additionalProperties: quantity, properties: {} },
+}, [], { description: 'Container resources (requests, limits).' });
+const env = { type: 'object', description: 'Plain environment variables of this service (README "Configuration").', additionalProperties: { type: ['string', 'number', 'boolean'] }, propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } };
+const extraEnv = { type: 'array', description: 'Extra EnvVar objects (valueFrom ...).', items: { type: 'object', required: ['name'], properties: { name: str({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }) } } };
+const envFrom = { type: 'array', items: { type: 'object' } };
+const autoscaling = (desc) => obj({
+  enabled: bool(desc),
+  minReplicas: int(1, 1000),
+  maxReplicas: int(1, 1000),
+  targetCPUUtilizationPercentage: int(1, 100),
+});
+const pdb = obj({ enabled: bool(), maxUnavailable: { oneOf: [int(1), str({ pattern: '^[0-9]{1,3}%$' })] } });
+const component = (opts = {}) => {
+  const props = {
+    replicas: int(0, 1000, { description: 'Pods when autoscaling is off.' }),
+    httpPort: { ...port, description: 'HTTP port (health; the public API on the gateway).' },
+    resources, env, extraEnv, envFrom,
+    autoscaling: autoscaling('A CPU HorizontalPodAutoscaler (replicas is then ignored).'),
+    pdb,
+    ...(opts.grpc ? { grpcPort: { ...port, description: 'gRPC port (API and grpc.health.v1).' } } : {}),
+    ...(opts.extra ?? {}),
+  };
+  return obj(props, ['replicas', 'httpPort', 'resources', 'autoscaling', 'pdb', ...(opts.grpc ? ['grpcPort'] : []), ...(opts.required ?? [])]);
+};
+const urlBlock = (protocol, desc) => obj({
+  url: str({ pattern: `^(${protocol})://.+`, description: desc }),
+  existingSecret: str({ description: 'Read the URL from this Secret instead (when it carries credentials).' }),
+  secretKey: str({ minLength: 1 }),
+}, ['url', 'existingSecret', 'secretKey']);
+const database = obj({
+  secretKey: str({ minLength: 1, pattern: '^[-._a-zA-Z0-9]+$', description: 'Key of the URL in the Secret.' }),
+  existingSecret: str({ description: 'This service\'s own Secret (default: databases.secretName).' }),
+  url: { type: 'string', pattern: '^(|postgres(ql)?://.+)$', description: 'Only with databases.create (development).' },
+});
+const probe = (extra = {}) => obj({ periodSeconds: int(1, 300), timeoutSeconds: int(1, 60), failureThreshold: int(1, 100), ...extra });
+const dns1123 = str({ pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$', maxLength: 253 });
+
+const schema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'exs chart values',
+  type: 'object',
+  additionalProperties: false,
+  required: ['image', 'shutdown', 'databases', 'redis', 'nats', 'gateway', 'uploads', 'extractionApi', 'extractionWorker', 'billing', 'ratelimit', 'webhooks', 'keda', 'migrations', 'probes'],
+  properties: {
+    global: { type: 'object' },
+    image: obj({
+      repository: str({ minLength: 1 }),
+      tag: str({ pattern: '^$|^[\\w][\\w.-]{0,127}$', description: 'Defaults to appVersion; exported as BUILD_ID.' }),
+      digest: str({ pattern: '^$|^sha256:[a-f0-9]{64}$' }),
+      pullPolicy: { enum: ['Always', 'IfNotPresent', 'Never'] },
+    }, ['repository', 'pullPolicy']),
+    imagePullSecrets: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: str({ minLength: 1 }) } } },
+    nameOverride: str({ maxLength: 40 }),
+    fullnameOverride: str({ maxLength: 40 }),
+    logLevel: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    commonLabels: { type: 'object', additionalProperties: { type: 'string' } },
+    podAnnotations: { type: 'object', additionalProperties: { type: 'string' } },
+    podLabels: { type: 'object', additionalProperties: { type: 'string' } },
+    nodeSelector: { type: 'object', additionalProperties: { type: 'string' } },
+    tolerations: { type: 'array', items: { type: 'object' } },
+    affinity: { type: 'object' },
+    priorityClassName: str(),
+    topologySpread: obj({ enabled: bool(), topologyKey: str({ minLength: 1 }), maxSkew: int(1) }),
+    shutdown: obj({
+      preStopSleepSeconds: int(0, 60, { description: 'Sleep before SIGTERM so endpoints drop the pod first.' }),
+      terminationGracePeriodSeconds: int(11, 3600, { description: 'Must exceed preStopSleepSeconds + the 10 s drain.' }),
+    }),
+    serviceAccount: obj({ create: bool(), name: str(), annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
+    podSecurityContext: { type: 'object', properties: { runAsNonRoot: { const: true, description: 'The services never run as root.' }, runAsUser: int(1) } },
+    securityContext: { type: 'object', properties: { allowPrivilegeEscalation: { type: 'boolean' }, readOnlyRootFilesystem: { type: 'boolean' } } },
+    tmpVolume: obj({ sizeLimit: quantity, medium: { enum: ['', 'Memory'] } }),
+    probes: obj({
+      startup: probe(),
+      liveness: probe(),
+      readiness: probe({ successThreshold: int(1, 10) }),
+    }),
+    databases: (() => {
+      const base = obj({
+        secretName: { ...dns1123, description: 'Secret with one PostgreSQL URL per service.' },
+        create: bool('Create secretName from the urls (development).'),
+        gateway: database, uploads: database, extraction: database, billing: database, webhooks: database,
+      });
+      const withUrl = { properties: { url: { type: 'string', pattern: '^postgres(ql)?://.+' } } };
+      base.if = { properties: { create: { const: true } } };
+      base.then = { properties: { gateway: withUrl, uploads: withUrl, extraction: withUrl, billing: withUrl, webhooks: withUrl } };
+      return base;
+    })(),
+    redis: urlBlock('rediss?', 'Redis URL (ratelimit).'),
+    nats: obj({
+      url: str({ pattern: '^nats://.+' }),
+      existingSecret: str(),
+      secretKey: str({ minLength: 1 }),
+      monitoringEndpoint: str({ pattern: '^[^/:]+:[0-9]+$', description: 'host:port of NATS monitoring (KEDA).' }),
+      account: str({ minLength: 1 }),
+    }),
+    otel: obj({
+      endpoint: str({ pattern: '^$|^https?://.+', description: 'OTLP/HTTP endpoint; empty: no export.' }),
+      resourceAttributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    }),
+    gateway: component({
+      extra: {
+        service: obj({ type: { enum: ['ClusterIP', 'NodePort', 'LoadBalancer'] }, port: port, annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
+        ingress: obj({
+          enabled: bool(), className: str(), annotations: { type: 'object', additionalProperties: { type: 'string' } },
+          hosts: { type: 'array', items: obj({ host: str({ minLength: 1 }), paths: { type: 'array', minItems: 1, items: obj({ path: str({ pattern: '^/' }), pathType: { enum: ['Prefix', 'Exact', 'ImplementationSpecific'] } }) } }) },
+          tls: { type: 'array', items: { type: 'object', properties: { secretName: str(), hosts: { type: 'array', items: str() } } } },
+        }),
+      },
+      required: ['service', 'ingress'],
+    }),
+    uploads: component({
+      grpc: true,
+      extra: {
+        store: obj({
+          type: { enum: ['disk', 's3'] },
+          disk: obj({ existingClaim: str(), sizeLimit: quantity }),
+          s3: obj({ bucket: str(), region: str({ minLength: 1 }), endpoint: str({ pattern: '^$|^https?://.+' }), forcePathStyle: bool(), credentialsSecret: str() }),
+        }),
+      },
+      required: ['store'],
+    }),
+    extractionApi: component({ grpc: true }),
+    extractionWorker: component(),
+    billing: component({ grpc: true }),
+    ratelimit: component({ grpc: true }),
+    webhooks: component({ grpc: true }),
+    keda: obj({
+      enabled: bool('Scale the extraction workers with a KEDA ScaledObject on JetStream consumer lag.'),
+      minReplicas: int(0, 1000),
+      maxReplicas: int(1, 1000),
+      lagThreshold: int(1, 100000),
+      activationLagThreshold: int(0, 100000),
+      pollingInterval: int(1, 3600),
+      cooldownPeriod: int(0, 86400),
+      useHttps: bool(),
+      fallbackReplicas: int(0, 1000),
+    }),
+    migrations: obj({
+      enabled: bool(),
+      backoffLimit: int(0, 20),
+      activeDeadlineSeconds: int(30, 86400),
+      ttlSecondsAfterFinished: int(0),
+      resources,
+    }),
+  },
+};
+process.stdout.write(JSON.stringify(schema, null, 2) + '\n');
