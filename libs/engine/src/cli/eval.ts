@@ -1,7 +1,9 @@
 /**
  * Scores the engine on the labelled development sets.
  *   node libs/engine/dist/cli/eval.js [--datasets <folder>] [--out <folder>] [--sets a,b] [--limit N]
- *     [--no-cache] [--fields] [--records <file.jsonl>]
+ *     [--no-cache] [--fields] [--records <file.jsonl>] [--ingest-key <k>]
+ * --ingest-key pins the ingest cache key (by default a hash of the built document/ code), so extraction can
+ * be compared across runs while ingest changes underneath.
  * Prints per set: field accuracy strict and fuzzy, document all-correct rate, ECE, pages/s, line-item F1.
  * Ingested documents are cached under <repo>/.data/cache (keyed by document bytes and ingest build).
  */
@@ -14,15 +16,26 @@ import type { DocumentModel } from '../document/model.js';
 import { formatReports, runEval } from '../eval/run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const repoRoot = resolve(here, '../../../..');
+
+/** The workspace root: the nearest ancestor holding pnpm-workspace.yaml (works from any build folder). */
+function findRoot(from: string): string {
+  let d = from;
+  while (dirname(d) !== d) {
+    if (existsSync(join(d, 'pnpm-workspace.yaml'))) return d;
+    d = dirname(d);
+  }
+  return resolve(from, '../../../..');
+}
+export const repoRoot = findRoot(here);
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** Hash of the ingest build, so cached documents are refreshed when ingest changes. */
+/** Hash of the ingest build, so cached documents are refreshed when ingest changes (`--ingest-key` pins it). */
 function ingestKey(): string {
+  if (arg('ingest-key')) return arg('ingest-key')!;
   const h = createHash('sha256');
   const dir = join(here, '../document');
   if (existsSync(dir)) for (const f of readdirSync(dir).sort()) if (f.endsWith('.js')) h.update(readFileSync(join(dir, f)));

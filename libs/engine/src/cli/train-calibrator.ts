@@ -6,14 +6,15 @@
  *   node libs/engine/dist/cli/train-calibrator.js [--records <file>] [--out <file>]
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyIsotonic, fitIsotonic, type CalibratorArtefact } from '../calibrate/calibrator.js';
 import { ece, type FieldOutcome } from '../eval/run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../../..');
+let repoRoot = here;
+while (dirname(repoRoot) !== repoRoot && !existsSync(join(repoRoot, 'pnpm-workspace.yaml'))) repoRoot = dirname(repoRoot);
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -17,6 +17,19 @@ export interface Span {
   end: number;
 }
 
+/** Words of one page grouped into visual rows (y-overlap), left to right; text lines split by wide gaps share a row. */
+export interface PageRows {
+  /** Row index of every word of the page. */
+  rowOf: Int32Array;
+  rows: { y0: number; y1: number; words: number[] }[];
+}
+
+export type BlockRole = 'buyer' | 'seller';
+
+/** Role labels that open a party block on invoices ("Bill to:", "Seller:"), multilingual. */
+export const BUYER_LABEL_RE = /\b(bill(?:ed)?\s*to|invoice\s*to|invoiced\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|delivery\s*address|customer|client|buyer|purchaser|billing\s*(?:contact|address|information|details)?|technical\s*contact|recipient|attn|rechnungsempfänger|lieferadresse|kunde|käufer|factuuradres|afnemer|klant|facturé\s*à|adresse\s*de\s*facturation|destinataire)\b|^\s*(?:an|aan|à|to)\s*:/i;
+export const SELLER_LABEL_RE = /\b(seller|vendor|supplier|sold\s*by|issued\s*by|provided\s*by|service\s*provider|from|remit\s*to|pay\s*to|payee|merchant|verkäufer|lieferant|leverancier|verkoper|fournisseur|vendeur|rechnungssteller)\b/i;
+
 export class DocContext {
   readonly pages: Page[];
   readonly dateOrder: DateOrder;
@@ -109,6 +122,100 @@ export class DocContext {
       bbox = line ? [...line.bbox] as BBox : [0, 0, 1, 1];
     }
     return { page: page.number, bbox: bbox.map((v) => Math.round(v * 10000) / 10000) as BBox, text: page.text.slice(s.start, s.end), start: s.start, end: s.end };
+  }
+
+  /** Visual rows of page p (memoised). */
+  rows(p: number): PageRows {
+    return this.memo(`rows:${p}`, () => {
+      const page = this.pages[p];
+      const idx = page.words.map((_, i) => i).sort((a, b) => {
+        const wa = page.words[a].bbox; const wb = page.words[b].bbox;
+        return (wa[1] + wa[3]) - (wb[1] + wb[3]);
+      });
+      const rowOf = new Int32Array(page.words.length).fill(-1);
+      const rows: PageRows['rows'] = [];
+      for (const i of idx) {
+        const b = page.words[i].bbox;
+        const yc = (b[1] + b[3]) / 2;
+        const h = Math.max(1e-4, b[3] - b[1]);
+        const last = rows[rows.length - 1];
+        if (last) {
+          const lc = (last.y0 + last.y1) / 2;
+          const lh = Math.max(1e-4, last.y1 - last.y0);
+          if (Math.abs(yc - lc) < 0.5 * Math.min(h, lh)) {
+            last.words.push(i); rowOf[i] = rows.length - 1;
+            last.y0 = Math.min(last.y0, b[1]); last.y1 = Math.max(last.y1, b[3]);
+            continue;
+          }
+        }
+        rows.push({ y0: b[1], y1: b[3], words: [i] });
+        rowOf[i] = rows.length - 1;
+      }
+      for (const r of rows) r.words.sort((a, b) => page.words[a].bbox[0] - page.words[b].bbox[0]);
+      return { rowOf, rows };
+    });
+  }
+
+  /** Box and visual row range of a span (undefined when it covers no words). */
+  spanBox(s: Span): { bbox: BBox; row0: number; row1: number; words: number[] } | undefined {
+    const page = this.pages[s.p];
+    const li0 = this.lineIndex(s.p, s.start);
+    const li1 = this.lineIndex(s.p, Math.max(s.start, s.end - 1));
+    const ws: number[] = [];
+    for (let li = li0; li <= li1 && li < page.lines.length; li++) {
+      const line = page.lines[li];
+      for (let w = line.wordStart; w < line.wordEnd; w++) {
+        const word = page.words[w];
+        if (word.end > s.start && word.start < s.end) ws.push(w);
+      }
+    }
+    if (!ws.length) return undefined;
+    const { rowOf } = this.rows(s.p);
+    let x0 = 1, y0 = 1, x1 = 0, y1 = 0, row0 = Infinity, row1 = -1;
+    for (const w of ws) {
+      const b = page.words[w].bbox;
+      x0 = Math.min(x0, b[0]); y0 = Math.min(y0, b[1]); x1 = Math.max(x1, b[2]); y1 = Math.max(y1, b[3]);
+      row0 = Math.min(row0, rowOf[w]); row1 = Math.max(row1, rowOf[w]);
+    }
+    return { bbox: [x0, y0, x1, y1], row0, row1, words: ws };
+  }
+
+  /** Text of the words of visual row r on page p, left to right, within [x0, x1). */
+  rowText(p: number, r: number, x0 = 0, x1 = 1.01): string {
+    const page = this.pages[p];
+    return this.rows(p).rows[r].words.filter((w) => page.words[w].bbox[0] >= x0 - 1e-6 && page.words[w].bbox[0] < x1).map((w) => page.words[w].text).join(' ');
+  }
+
+  /**
+   * Whose party block a text line belongs to: a role label on the line itself (before the span) or on the
+   * lines just above it in the same column ("Bill to:" over a name and address).
+   */
+  blockRole(p: number, li: number, upto?: number): { role?: BlockRole; dist: number } {
+    const page = this.pages[p];
+    const line = page.lines[li];
+    if (!line) return { dist: 0 };
+    const own = page.text.slice(line.start, upto ?? line.start);
+    const test = (t: string): BlockRole | undefined => {
+      const b = BUYER_LABEL_RE.test(t);
+      const sl = SELLER_LABEL_RE.test(t);
+      return b && !sl ? 'buyer' : sl && !b ? 'seller' : undefined;
+    };
+    if (own.trim()) { const r = test(own); if (r) return { role: r, dist: 0 }; }
+    let prevTop = line.bbox[1];
+    const h = Math.max(0.008, line.bbox[3] - line.bbox[1]);
+    for (let k = li - 1, n = 0; k >= 0 && n < 8; k--) {
+      const l = page.lines[k];
+      if (l.bbox[1] >= line.bbox[1] - 0.3 * h) continue; // same row or below
+      const overlap = Math.min(l.bbox[2], line.bbox[2]) - Math.max(l.bbox[0], line.bbox[0]);
+      if (overlap <= 0 && Math.abs(l.bbox[0] - line.bbox[0]) > 0.03) continue; // other column
+      if (prevTop - l.bbox[3] > 2.8 * h) break; // a gap ends the block
+      n++;
+      prevTop = l.bbox[1];
+      const t = page.text.slice(l.start, l.end);
+      // a label is short ("Bill to:", "Seller"), not a sentence
+      if (t.length <= 40) { const r = test(t); if (r) return { role: r, dist: n }; }
+    }
+    return { dist: 0 };
   }
 
   /** Mean OCR confidence of the words under a span (1 for text-layer words). */

@@ -14,7 +14,8 @@ import {
   phoneCandidates, urlCandidates, vatCandidates, type RawCandidate,
 } from './candidates.js';
 import type { DocContext, Span } from './context.js';
-import { findLabels, labelPhrases, labelRelation } from './labels.js';
+import { partyCandidates, scoreParty } from './issuer.js';
+import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 
 export interface Scored {
   value: unknown;
@@ -75,14 +76,15 @@ function aggregate(list: Scored[]): Scored[] {
   }
   const out = [...byVal.values()];
   for (const s of out) s.score = Math.min(1, s.score + 0.03 * Math.min(4, s.features.support - 1));
-  return out.sort((a, b) => b.score - a.score || a.spans[0].p - b.spans[0].p || a.spans[0].start - b.spans[0].start);
+  return out.sort((a, b) => b.score - a.score || (a.spans[0]?.p ?? 0) - (b.spans[0]?.p ?? 0) || (a.spans[0]?.start ?? 0) - (b.spans[0]?.start ?? 0));
 }
 
-interface Opts { label: boolean; cue: boolean; early: number; window?: number }
+interface Opts { label: boolean; cue: boolean; early: number; window?: number; hits?: (h: LabelHit[]) => LabelHit[] }
 
 function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate[], o: Opts, prior: (c: RawCandidate) => number = () => 0): Scored[] {
   const phrases = labelPhrases(leaf);
-  const hits = o.label ? findLabels(ctx, phrases) : [];
+  const found = o.label ? findLabels(ctx, phrases) : [];
+  const hits = o.hits ? o.hits(found) : found;
   const cues = o.cue ? cueWords(leaf) : [];
   const out: Scored[] = [];
   for (const c of cands) {
@@ -160,22 +162,69 @@ function expirationExtras(ctx: DocContext, leaf: LeafNode): Scored[] {
   return out;
 }
 
+/** Per amount candidate: is it the rightmost amount on its visual row (the value column of a sums block)? */
+function rowLastAmounts(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidate, boolean> {
+  return ctx.memo('amount-rowlast', () => {
+    const right = new Map<string, number>();
+    const info = cands.map((c) => {
+      const b = ctx.spanBox(c);
+      const key = b ? `${c.p}:${b.row1}` : '';
+      if (b) right.set(key, Math.max(right.get(key) ?? 0, b.bbox[0]));
+      return { c, key, x: b?.bbox[0] ?? 0 };
+    });
+    return new Map(info.map((i) => [i.c, !!i.key && i.x >= (right.get(i.key) ?? 0) - 1e-6]));
+  });
+}
+
 function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const isTotal = /\btotal\b|\bdue\b|\bgross\b/.test(nameWords(leaf.name).join(' ')) && !/sub/.test(leaf.name);
+  const family = amountFamily(leaf.name);
+  const isTotal = family === 'total';
   const cands = amountCandidates(ctx).filter((c) => !c.hints?.yearLike);
   const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
-  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0 }, (c) => {
+  const last = rowLastAmounts(ctx, cands);
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0, hits: family ? (h) => keepOwnFamily(ctx, h, family) : undefined }, (c) => {
     let pr = 0;
     if (c.hints?.dec) pr += 0.5;
     if (c.hints?.cur) pr += 0.2;
     if (isTotal && maxVal > 0 && c.value === maxVal) pr += 0.6;
     if ((c.value as number) === 0) pr -= 0.5;
+    if (c.hints?.neg) pr -= 0.4;
+    if (last.get(c)) pr += 0.4;
+    // the base of a rate ("19% VAT on 100.00", "2 @ $24.00") is not the sum itself
+    const before = ctx.pages[c.p].text.slice(Math.max(0, c.start - 6), c.start).toLowerCase();
+    if (/(\bon|\baus|\bof|\bvan|\bsur|@)\s*[$€£]?\s*$/.test(before)) pr -= 0.8;
     return pr;
   }).filter((s) => s.features.lab > 0 || s.features.prior > 1);
 }
 
 function rankPercent(ctx: DocContext, leaf: LeafNode): Scored[] {
-  return rankGeneric(ctx, leaf, percentCandidates(ctx), { label: true, cue: true, early: 0 }, () => 0.8);
+  const amounts = amountCandidates(ctx);
+  const rowAmounts = ctx.memo('amount-rows', () => {
+    const m = new Map<string, number[]>();
+    for (const a of amounts) {
+      const b = ctx.spanBox(a);
+      if (!b) continue;
+      const k = `${a.p}:${b.row1}`;
+      if (!m.has(k)) m.set(k, []);
+      m.get(k)!.push(a.value as number);
+    }
+    return m;
+  });
+  const phrases = labelPhrases(leaf).filter((ph) => ph.length >= 2);
+  const afterRe = new RegExp(`^\\s*(?:${phrases.map((ph) => ph.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'iu');
+  // "19 % USt.", "21% BTW": the rate's label often follows it
+  const scored = rankGeneric(ctx, leaf, percentCandidates(ctx), { label: true, cue: true, early: 0 }, (c) => 0.8 + (afterRe.test(ctx.pages[c.p].text.slice(c.end, c.end + 16)) ? 1.6 : 0));
+  for (const s of scored) {
+    // a rate whose row charges nothing ("VAT (19%) 0.00") was not applied
+    const b = ctx.spanBox(s.spans[0]);
+    const vals = b ? rowAmounts.get(`${s.spans[0].p}:${b.row1}`)?.filter((v) => v !== s.value) : undefined;
+    if (vals?.length && vals.every((v) => v === 0)) { s.value = 0; s.features.zeroRow = 1; }
+  }
+  // "0 if no VAT charged": the description makes absence mean zero
+  if (/\b(0|zero) if (no|not)\b/i.test(leaf.description ?? '')) {
+    scored.push({ value: 0, spans: [], score: 0.32, features: { absentZero: 1 } });
+  }
+  return aggregate(scored);
 }
 
 function rankCurrency(ctx: DocContext, leaf: LeafNode): Scored[] {
@@ -278,6 +327,14 @@ const LEGAL_SUFFIX_RE = /\b(Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Li
 
 /** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
 function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const buyerSide = /\b(customer|buyer|client|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/.test(nameWords(leaf.name).join(' '));
+  if (ctx.pages.length <= 4) {
+    // business documents: party blocks on the page, by layout role
+    const side = buyerSide ? 'buyer' : 'seller';
+    const out: Scored[] = partyCandidates(ctx, side).map((c) => ({ value: c.value, spans: [c.span], score: scoreParty(c.features, side), features: c.features }));
+    for (const s of labelledText(ctx, leaf, 6)) if (s.features.lab >= 0.75) out.push({ ...s, score: s.score * 0.8 });
+    return aggregate(out);
+  }
   const out: Scored[] = [];
   const orgs = organizationCandidates(ctx);
   const counts = new Map<string, number>();

@@ -12,9 +12,9 @@ const SYNONYMS: [RegExp, string[]][] = [
   [/\binvoice (number|no|id)\b|^number$/, ['invoice no', 'invoice number', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'bill no', 'receipt no', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'factuurnummer', 'factuur nr', 'facture n', 'n° de facture', 'numéro de facture', 'document no', 'invoice', 'no']],
   [/\b(invoice|issue) date\b|^date$/, ['invoice date', 'date of issue', 'issue date', 'issued', 'date', 'rechnungsdatum', 'factuurdatum', 'datum', 'date de facture', 'billing date', 'dated', 'tarikh']],
   [/\bdue date\b/, ['due date', 'payment due', 'due', 'fälligkeitsdatum', 'fällig', 'vervaldatum', 'échéance', 'pay by']],
-  [/\b(total|grand total|total amount|amount due|total amount gross)\b/, ['grand total', 'total amount', 'total due', 'amount due', 'balance due', 'total', 'amount paid', 'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'totaal', 'te betalen', 'total ttc', 'montant total', 'rounded total', 'total incl', 'nett total', 'net total', 'total payable', 'amount']],
-  [/\bsubtotal\b|\bsub total\b/, ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total ht', 'nettobetrag', 'netto', 'zwischensumme', 'subtotaal', 'total before tax', 'untaxed amount', 'excl. vat', 'total net', 'net']],
-  [/\btax amount\b|^tax$|\bvat amount\b/, ['total tax', 'tax amount', 'sales tax', 'vat', 'tax', 'gst', 'mwst', 'ust', 'btw', 'tva']],
+  [/\b(total|grand total|total amount|amount due|total amount gross)\b/, ['grand total', 'total amount', 'total due', 'amount due', 'balance due', 'invoice total', 'total', 'amount paid', 'total paid', 'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'brutto', 'summe', 'totaal', 'factuur totaal', 'te betalen', 'total ttc', 'montant total', 'montant ttc', 'rounded total', 'total incl', 'nett total', 'net total', 'total payable', 'amount']],
+  [/\bsubtotal\b|\bsub total\b/, ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total ht', 'montant ht', 'nettobetrag', 'gesamtnetto', 'summe netto', 'netto', 'zwischensumme', 'subtotaal', 'exclusief btw', 'excl. btw', 'excl btw', 'total before tax', 'untaxed amount', 'excl. vat', 'total net', 'grondslag', 'net']],
+  [/\btax amount\b|^tax$|\bvat amount\b/, ['total tax', 'tax amount', 'vat amount', 'btw bedrag', 'sales tax', 'vat', 'tax', 'gst', 'mwst', 'ust', 'btw', 'tva']],
   [/\bcustomer (id|number|no)\b/, ['customer no', 'customer number', 'customer id', 'account no', 'account number', 'customer', 'kundennummer', 'kunden-nr', 'klantnummer', 'client no', 'acct']],
   [/\bpayment reference\b/, ['payment reference', 'reference', 'ref', 'verwendungszweck', 'betalingskenmerk', 'référence']],
   [/\bpayment terms\b/, ['payment terms', 'terms', 'zahlungsbedingungen', 'betalingsvoorwaarden', 'conditions de paiement']],
@@ -46,6 +46,38 @@ export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title'>, parentName?
   return [...out].filter((s) => s.length >= 2);
 }
 
+/** Which of the three invoice sums a numeric field asks for (its own labels compete with the others'). */
+export type AmountFamily = 'total' | 'subtotal' | 'tax';
+
+const FAMILY_PHRASES: Record<AmountFamily, string[]> = {
+  subtotal: ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total excluding', 'total ht', 'montant ht', 'total hors taxes', 'nettobetrag', 'gesamtnetto', 'summe netto', 'netto', 'zwischensumme', 'subtotaal', 'exclusief btw', 'excl. btw', 'excl btw', 'excl. vat', 'excl vat', 'total before tax', 'untaxed amount', 'total net', 'net total', 'grondslag', 'taxable amount', 'net'],
+  tax: ['total tax', 'tax amount', 'vat amount', 'total vat', 'btw bedrag', 'sales tax', 'tax', 'vat', 'gst', 'mwst', 'ust', 'btw', 'tva', 'iva', 'umsatzsteuer'],
+  total: ['grand total', 'total amount', 'total due', 'amount due', 'balance due', 'invoice total', 'total paid', 'amount paid', 'total incl', 'total including', 'total ttc', 'montant ttc', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'brutto', 'factuur totaal', 'te betalen', 'total payable', 'total'],
+};
+
+export function amountFamily(name: string): AmountFamily | undefined {
+  const n = nameWords(name).join(' ');
+  if (/\b(sub ?total|net|excl|untaxed|taxable)\b/.test(n)) return 'subtotal';
+  if (/\b(tax|vat|gst)\b/.test(n) && !/\b(incl|including|gross|total)\b/.test(n)) return 'tax';
+  if (/\b(total|due|gross|grand)\b/.test(n)) return 'total';
+  return undefined;
+}
+
+/**
+ * Drop the label hits that are really part of another sum's label: "Total" inside "Total HT" belongs to the
+ * subtotal, "VAT" inside "Total VAT" to the tax (the longest label at a position decides).
+ */
+export function keepOwnFamily(ctx: DocContext, hits: LabelHit[], family: AmountFamily): LabelHit[] {
+  const fams = ctx.memo('amount-families', () => {
+    const all: { p: number; start: number; end: number; fam: AmountFamily }[] = [];
+    for (const fam of Object.keys(FAMILY_PHRASES) as AmountFamily[]) {
+      for (const h of findLabels(ctx, FAMILY_PHRASES[fam])) all.push({ p: h.p, start: h.start, end: h.end, fam });
+    }
+    return all;
+  });
+  return hits.filter((h) => !fams.some((g) => g.p === h.p && g.fam !== family && g.start < h.end && g.end > h.start && g.end - g.start > h.end - h.start));
+}
+
 export interface LabelHit extends Span {
   /** Index of the phrase in the label list (earlier = more specific). */
   rank: number;
@@ -72,37 +104,62 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
 }
 
 /**
- * Strength (0..1) of the best label relation for a candidate: same line to the right (closer is better,
- * nothing but punctuation between is best), or on one of the two lines below and horizontally overlapping.
+ * Strength (0..1) of the best label relation for a candidate, read from the page geometry: on the same
+ * visual row to the right of the label (nothing but punctuation between is best; a label and its value
+ * are often separate text lines far apart on one row), or in the same column on one of the two rows
+ * below. Falls back to text lines when the words have no boxes.
  */
+const hitBoxes = new WeakMap<LabelHit, ReturnType<DocContext['spanBox']>>();
+
 export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhrases: number): { score: number; hit?: LabelHit } {
   let best = 0;
   let bestHit: LabelHit | undefined;
   const page = ctx.pages[c.p];
-  const cLine = ctx.lineIndex(c.p, c.start);
+  let cb: ReturnType<DocContext['spanBox']> | null = null;
   for (const h of hits) {
     if (h.p !== c.p) continue;
     if (h.end > c.start && h.start < c.end) continue;
     const specificity = 1 - 0.5 * (h.rank / Math.max(1, nPhrases));
+    if (specificity <= best) continue;
+    if (cb === null) cb = ctx.spanBox(c);
+    let hb = cb ? hitBoxes.get(h) : undefined;
+    if (cb && !hitBoxes.has(h)) { hb = ctx.spanBox(h); hitBoxes.set(h, hb); }
     let s = 0;
-    if (h.line === cLine && h.end <= c.start) {
-      const between = page.text.slice(h.end, c.start);
-      const gapWords = between.trim() ? between.trim().split(/\s+/).length : 0;
-      if (/^[\s:#.\-–=|()\/]*$/u.test(between) || gapWords === 0) s = 1;
-      else s = Math.max(0.25, 0.85 - 0.12 * gapWords);
-    } else if (cLine > h.line && cLine - h.line <= 2) {
-      const lb = page.lines[h.line]?.bbox;
-      const cb = page.lines[cLine]?.bbox;
-      const words = ctx.wordsIn(c.p, c.start, c.end);
-      const hw = ctx.wordsIn(h.p, h.start, h.end);
-      if (lb && cb && words.length && hw.length) {
-        const cx0 = Math.min(...words.map((w) => w.bbox[0]));
-        const cx1 = Math.max(...words.map((w) => w.bbox[2]));
-        const hx0 = Math.min(...hw.map((w) => w.bbox[0]));
-        const hx1 = Math.max(...hw.map((w) => w.bbox[2]));
-        const overlap = Math.min(cx1, hx1 + 0.05) - Math.max(cx0, hx0 - 0.05);
-        const dy = Math.min(...words.map((w) => w.bbox[1])) - Math.max(...hw.map((w) => w.bbox[3]));
-        if (overlap > 0 && dy < 0.08) s = cLine - h.line === 1 ? 0.7 : 0.5;
+    if (!cb || !hb) {
+      const cLine = ctx.lineIndex(c.p, c.start);
+      if (h.line === cLine && h.end <= c.start) {
+        const between = page.text.slice(h.end, c.start);
+        const gapWords = between.trim() ? between.trim().split(/\s+/).length : 0;
+        s = /^[\s:#.\-–=|()\/]*$/u.test(between) || gapWords === 0 ? 1 : Math.max(0.25, 0.85 - 0.12 * gapWords);
+      }
+    } else if (cb.row0 <= hb.row1 && cb.row1 >= hb.row0 && cb.bbox[0] >= hb.bbox[0]) {
+      // same row, value to the right of the label: count the words in between
+      const rows = ctx.rows(c.p).rows;
+      const hw = new Set(hb.words);
+      const cw = new Set(cb.words);
+      let between = 0;
+      let paren = 0;
+      for (const w of rows[hb.row1].words) {
+        if (hw.has(w) || cw.has(w)) continue;
+        const wb = page.words[w].bbox;
+        if (!(wb[0] >= hb.bbox[2] - 1e-4 && wb[2] <= cb.bbox[0] + 1e-4)) continue;
+        const t = page.words[w].text;
+        // parenthetical qualifiers "(in EUR)", currency codes and punctuation are part of the label
+        if (t.startsWith('(')) paren++;
+        const inParen = paren > 0;
+        if (t.endsWith(')')) paren = Math.max(0, paren - 1);
+        if (inParen || !/[\p{L}\p{N}]/u.test(t) || /^(EUR|USD|GBP|CHF|INR|MYR|incl\.?|excl\.?)$/i.test(t)) continue;
+        between++;
+      }
+      // the label itself may continue in the same word ("Total:" -> "Total" + ":"): punctuation never counts
+      s = between === 0 ? 1 : Math.max(0.2, 0.8 - 0.15 * between);
+      if (between === 0 && cb.bbox[0] - hb.bbox[2] > 0.45) s = 0.85;
+    } else if (cb.row0 > hb.row1 && cb.row0 - hb.row1 <= 2) {
+      const overlap = Math.min(cb.bbox[2], hb.bbox[2] + 0.05) - Math.max(cb.bbox[0], hb.bbox[0] - 0.05);
+      const dy = cb.bbox[1] - hb.bbox[3];
+      if (overlap > 0 && dy < 0.08) {
+        // the label should head its column: nothing else on its row right above the value
+        s = cb.row0 - hb.row1 === 1 ? 0.75 : 0.5;
       }
     }
     s *= specificity;

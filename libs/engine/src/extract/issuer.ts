@@ -1,0 +1,205 @@
+/**
+ * Who issued a business document and who receives it (vendor vs customer on invoices and receipts), read
+ * from the page layout: party blocks (a name line heading address lines in one column), role labels over
+ * or before a block ("Bill to:", "Seller:"), the letterhead at the top, the legal footer at the bottom,
+ * the sender line above a window address ("ACME GmbH • Street 1 • City"), and whether the name matches
+ * the domain of a web site or e-mail printed outside the customer's block.
+ */
+import { normText } from '../normalize/text.js';
+import { BUYER_LABEL_RE, SELLER_LABEL_RE, type DocContext, type Span } from './context.js';
+import { urlCandidates, emailCandidates } from './candidates.js';
+
+export interface PartyCandidate {
+  value: string;
+  span: Span;
+  features: Record<string, number>;
+}
+
+export const LEGAL_SUFFIX = /\b(Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LLP|L\.P|PLC|plc|GmbH|AG|N\.V|NV|B\.V|BV|S\.A|SA|SAS|SARL|Sarl|S\.r\.l|S\.p\.A|Pty|Pte|Sdn\.? Bhd|BHD|Bhd|KG|Co|Company|Oy|AB|A\/S|ApS|e\.K|UG|Ltda|S\.L)\b\.?/;
+const ADDRESS_LIKE = /^\d|\b\d{4,5}\b|\b(street|st\.|road|rd\.|avenue|ave\.?|lane|drive|dr\.?|blvd|suite|floor|building|straat|weg|strasse|straße|str\.|gasse|platz|rue|avenue|allée|chemin|laan|plein|postbus|p\.?o\.? box|jalan|jln|taman)\b/i;
+const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci)\b|@|:\s*$/i;
+const GENERIC_DOMAINS = /^(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|example|fake|test|mail|email|protonmail|orange|free|wanadoo|hetnet|ziggo|kpnmail)$/;
+const COUNTRY = /^(germany|deutschland|poland|polska|france|nederland|netherlands|the netherlands|belgi(um|ë|que)|österreich|austria|schweiz|switzerland|suisse|italy|italia|spain|españa|united states( of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|england|ireland|canada|australia|india|malaysia|singapore|hong kong|china|japan|luxembourg|denmark|sweden|norway|finland|portugal|czech republic|hungary)\.?$/i;
+
+/** Document-type words around a letterhead name ("ACME Ltd Invoice", "Tax Invoice - ACME"). */
+const DOC_TYPE = /^(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|facture)\s*[-–:]\s+|\s+[-–]?\s*(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|facture)$/i;
+/** Registration and bank details that the issuer prints next to its own name. */
+const ISSUER_DETAILS = /\b(vat|btw|tva|ust|ust-id|ust-idnr|uid|gst|abn|ein|siret|siren|rcs|kvk|coc|hrb|hra|iban|bic|swift|registered|reg\.?\s*no|company\s*no|handelsregister|amtsgericht|geschäftsführer|directors?|capital|siège|sitz|steuernummer|bankverbindung)\b/i;
+/** Payment details that name the payee ("Account holder: ACME", "payable to ACME"). */
+const PAYEE_CUE = /(account\s*holder|account\s*name|titulaire(?:\s*du\s*compte)?|kontoinhaber|t\.?n\.?v\.?|ten\s*name\s*van|payable\s*to|make\s*checks?\s*payable|beneficiary|begünstigter|bénéficiaire)\s*:?\s*$/i;
+
+/** Separators of a one-line sender address ("Name • Street • City", "Name – Street – City", "Name | ..."). */
+const SENDER_SEP = /\s+[•·|–—]\s+|\s+-\s+/;
+
+function compact(s: string): string {
+  return normText(s).replace(LEGAL_SUFFIX, '').replace(/[^a-z0-9]/g, '');
+}
+
+/** Second-level labels of the domains printed on the page outside customer blocks, with their roles. */
+function domains(ctx: DocContext): { label: string; buyer: boolean }[] {
+  return ctx.memo('issuer-domains', () => {
+    const out: { label: string; buyer: boolean }[] = [];
+    const add = (host: string, c: Span) => {
+      const parts = host.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').split('/')[0].split('.');
+      if (parts.length < 2) return;
+      const label = parts[parts.length - 2].length <= 3 && parts.length > 2 ? parts[parts.length - 3] : parts[parts.length - 2];
+      if (!label || GENERIC_DOMAINS.test(label)) return;
+      const li = ctx.lineIndex(c.p, c.start);
+      const role = ctx.blockRole(c.p, li, c.start).role;
+      out.push({ label: label.replace(/[^a-z0-9]/g, ''), buyer: role === 'buyer' });
+    };
+    for (const u of urlCandidates(ctx)) if (u.p <= 1 || u.p === ctx.pages.length - 1) add(String(u.value), u);
+    for (const e of emailCandidates(ctx)) if (e.p <= 1 || e.p === ctx.pages.length - 1) add(String(e.value).split('@')[1] ?? '', e);
+    return out;
+  });
+}
+
+/** How well a name matches a printed domain (1 exact, 0.7 one contains the other), negative for the customer's. */
+function domainMatch(ctx: DocContext, name: string): number {
+  const n = compact(name);
+  if (n.length < 3) return 0;
+  let best = 0;
+  for (const d of domains(ctx)) {
+    let m = 0;
+    if (d.label === n) m = 1;
+    else if (d.label.length >= 4 && (n.startsWith(d.label) || d.label.startsWith(n) || n.includes(d.label) || d.label.includes(n.slice(0, Math.max(4, n.length - 2))))) m = 0.7;
+    if (!m) continue;
+    if (d.buyer) m = -m;
+    if (Math.abs(m) > Math.abs(best) || (m > 0 && best < 0)) best = m;
+  }
+  return best;
+}
+
+function looksLikeName(t: string): boolean {
+  if (t.length < 2 || t.length > 70) return false;
+  if (!/\p{L}{2}/u.test(t)) return false;
+  const digits = (t.match(/\d/g) ?? []).length;
+  if (digits > 3 || digits / t.length > 0.2) return false;
+  if (ADDRESS_LIKE.test(t) && !LEGAL_SUFFIX.test(t)) return false;
+  if (NOT_NAME.test(t) && !LEGAL_SUFFIX.test(t)) return false;
+  if (t.split(/\s+/).length > 8) return false;
+  if (COUNTRY.test(t)) return false;
+  // a role label is not a name ("Bill to Address", "Seller")
+  if (t.length < 32 && (BUYER_LABEL_RE.test(t) || SELLER_LABEL_RE.test(t)) && !LEGAL_SUFFIX.test(t)) return false;
+  return true;
+}
+
+/**
+ * Name candidates of the parties of a short business document, with layout features. `side` chooses whose
+ * name is wanted; the features are oriented so that higher means "more likely this side".
+ */
+export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): PartyCandidate[] {
+  const out: PartyCandidate[] = [];
+  const seen = new Map<string, PartyCandidate>();
+  const nameCounts = ctx.memo('issuer-counts', () => {
+    const all = ctx.pages.slice(0, 3).map((p) => p.text.toLowerCase()).join('\n');
+    return (name: string) => {
+      const k = name.toLowerCase();
+      if (k.length < 3) return 0;
+      let n = 0;
+      for (let i = all.indexOf(k); i >= 0 && n < 6; i = all.indexOf(k, i + k.length)) n++;
+      return n;
+    };
+  });
+  const pages = [0];
+  if (ctx.pages.length > 1) pages.push(ctx.pages.length - 1);
+  for (const p of pages) {
+    const page = ctx.pages[p];
+    const heights = page.lines.map((l) => l.bbox[3] - l.bbox[1]).filter((h) => h > 0).sort((a, b) => a - b);
+    const medH = heights[Math.floor(heights.length / 2)] || 0.012;
+    page.lines.forEach((line, li) => {
+      const y = line.bbox[1];
+      if (p > 0 && y < 0.8) return; // later pages: only the legal footer
+      const raw = page.text.slice(line.start, line.end);
+      const pieces: { text: string; start: number; kind: number }[] = [];
+      const lead = raw.length - raw.trimStart().length;
+      const t = raw.trim();
+      // "Seller: ACME Ltd" / "Bill to: John" -> the part after the label
+      const lab = /^([^:]{2,30}):\s*(.+)$/.exec(t);
+      const payeeAt = /(account\s*holder|account\s*name|titulaire\s*du\s*compte|kontoinhaber|payable\s*to|beneficiary|begünstigter|bénéficiaire)\s*:?\s*/i.exec(t);
+      if (payeeAt) {
+        const rest = t.slice(payeeAt.index + payeeAt[0].length).split(SENDER_SEP)[0].split(/,\s/)[0];
+        if (rest) pieces.push({ text: rest, start: line.start + lead + payeeAt.index + payeeAt[0].length, kind: 2 });
+      }
+      if (lab && PAYEE_CUE.test(`${lab[1]}:`)) pieces.push({ text: lab[2].trim(), start: line.start + lead + t.indexOf(lab[2]), kind: 2 });
+      else if (lab) pieces.push({ text: lab[2].trim(), start: line.start + lead + t.indexOf(lab[2]), kind: 2 });
+      else pieces.push({ text: t, start: line.start + lead, kind: 0 });
+      // sender line / footer: the first segment before a separator
+      const segs = t.split(SENDER_SEP);
+      if (segs.length >= 2 && segs[0] !== t) pieces.push({ text: segs[0].trim().replace(/,$/, ''), start: line.start + lead, kind: 1 });
+      const comma = /^([^,]{3,50}?(?:,\s*(?:Inc|Ltd|LLC|L\.P|Co)\.?)?),\s+(?=.*\d)/.exec(t);
+      if (comma && LEGAL_SUFFIX.test(comma[1])) pieces.push({ text: comma[1], start: line.start + lead, kind: 1 });
+      for (const pc of pieces) {
+        const text = pc.text.replace(/^(ATTN|Attn|Attention|T\.a\.v\.|z\.? ?Hd\.?)[:.]?\s+/, '').replace(DOC_TYPE, '').replace(/[,;:•|]+$/, '').trim();
+        if (!looksLikeName(text)) continue;
+        const start = pc.start + Math.max(0, page.text.slice(pc.start, pc.start + pc.text.length).indexOf(text));
+        const role = ctx.blockRole(p, li, start);
+        // next line in the same column: an address under a name makes a party block
+        let addrBelow = 0;
+        for (let k = li + 1; k < Math.min(page.lines.length, li + 6); k++) {
+          const l2 = page.lines[k];
+          if (l2.bbox[1] - line.bbox[3] > 4 * medH) break;
+          if (Math.abs(l2.bbox[0] - line.bbox[0]) > 0.03) continue;
+          if (ADDRESS_LIKE.test(page.text.slice(l2.start, l2.end))) { addrBelow = 1; break; }
+        }
+        // registration/bank details on the same line or the lines right around it
+        let details = 0;
+        for (let k = Math.max(0, li - 2); k <= Math.min(page.lines.length - 1, li + 2); k++) {
+          const l2 = page.lines[k];
+          if (Math.abs(l2.bbox[1] - line.bbox[1]) > 4 * medH) continue;
+          if (ISSUER_DETAILS.test(page.text.slice(l2.start, l2.end))) { details = 1; break; }
+        }
+        const payee = PAYEE_CUE.test(page.text.slice(Math.max(line.start, start - 40), start)) ? 1 : 0;
+        const sep = pc.kind === 1 && segs.length >= 3 ? 1 : 0;
+        const letters = text.replace(/[^\p{L}]/gu, '');
+        const upper = letters.length ? letters.replace(/[^\p{Lu}]/gu, '').length / letters.length : 0;
+        const f: Record<string, number> = {
+          buyerRole: role.role === 'buyer' ? 1 : 0,
+          sellerRole: role.role === 'seller' ? 1 : 0,
+          top: p === 0 ? 1 - Math.min(1, y / 0.4) : 0,
+          footer: y > 0.8 ? 1 : 0,
+          legal: LEGAL_SUFFIX.test(text) ? 1 : 0,
+          addrBelow,
+          sender: sep,
+          domain: domainMatch(ctx, text),
+          big: (line.bbox[3] - line.bbox[1]) / medH > 1.3 ? 1 : 0,
+          repeat: Math.min(3, nameCounts(text)) - 1,
+          upper,
+          afterLabel: pc.kind === 2 ? 1 : 0,
+          words: Math.min(8, text.split(/\s+/).length),
+          details,
+          payee,
+        };
+        const key = normText(text);
+        const prev = seen.get(key);
+        if (prev) {
+          // the same name in several places: keep the strongest evidence of each kind
+          for (const [k, v] of Object.entries(f)) if (k !== 'top' && k !== 'footer' && k !== 'buyerRole' && k !== 'sellerRole') prev.features[k] = Math.max(prev.features[k], v);
+          if (f.buyerRole) prev.features.buyerRole = Math.max(prev.features.buyerRole, 0.5);
+          if (f.sellerRole) prev.features.sellerRole = 1;
+          prev.features.top = Math.max(prev.features.top, f.top);
+          prev.features.footer = Math.max(prev.features.footer, f.footer);
+          continue;
+        }
+        const c = { value: text, span: { p, start, end: start + text.length }, features: f };
+        seen.set(key, c);
+        out.push(c);
+      }
+    });
+  }
+  void side;
+  return out;
+}
+
+/** Hand-set weights (log-odds) of the party features for the issuer (seller) and the recipient (buyer). */
+export const ISSUER_WEIGHTS: Record<'seller' | 'buyer', Record<string, number>> = {
+  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0 },
+  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0 },
+};
+
+export function scoreParty(f: Record<string, number>, side: 'seller' | 'buyer'): number {
+  const w = ISSUER_WEIGHTS[side];
+  let z = w.bias;
+  for (const [k, v] of Object.entries(f)) z += (w[k] ?? 0) * v;
+  return 1 / (1 + Math.exp(-z));
+}
