@@ -1,85 +1,180 @@
 /**
- * Table detection for arrays of objects (line items): find a header line whose words match the item
- * properties' labels, derive column x-ranges from it, then read rows below until a totals line or a gap.
+ * Table detection for arrays of objects (line items): a header row whose words name the item properties
+ * (multilingual column synonyms), column x-ranges from the header cells, then the visual rows below:
+ * words go to the column whose header they sit under, a row with a number in a numeric column opens an
+ * item, text-only rows continue the previous item's text, sums rows are skipped, and a wide vertical gap
+ * (or the page end) closes the table. Header rows repeated on later pages continue it.
  */
-import type { ObjectNode } from '../schema/compile.js';
+import type { LeafNode, ObjectNode } from '../schema/compile.js';
 import { nameWords } from '../schema/semantic.js';
 import { parseAmount } from '../normalize/numbers.js';
 import type { DocContext, Span } from './context.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
 
-const COLUMN_SYNONYMS: [RegExp, string[]][] = [
-  [/\b(name|description|desc|item|product|service|article|designation)\b/, ['description', 'item', 'product', 'service', 'article', 'omschrijving', 'beschreibung', 'bezeichnung', 'désignation', 'details', 'name', 'artikel']],
-  [/\b(quantity|qty|count|units)\b/, ['quantity', 'qty', 'menge', 'aantal', 'quantité', 'anzahl', 'units', 'qté']],
-  [/\b(unit price|price unit|price|rate)\b/, ['unit price', 'price', 'rate', 'preis', 'prijs', 'prix', 'einzelpreis', 'stückpreis', 'unit cost']],
-  [/\b(amount|total|line total|net)\b/, ['amount', 'total', 'betrag', 'bedrag', 'montant', 'gesamt', 'line total', 'ext']],
-  [/\b(code|sku|article number|item number)\b/, ['code', 'sku', 'item no', 'art', 'article']],
+type ColKind = 'text' | 'number' | 'percent' | 'code';
+
+/** Column concepts: which property names they serve, and the header words that announce them. */
+const CONCEPTS: { when: RegExp; kind: ColKind; phrases: string[] }[] = [
+  { when: /\b(tax|vat|btw|gst|tva|mwst)\b.*\b(percent|rate|pct)\b|\b(taxpercent|tax percent|vat rate|tax rate)\b/, kind: 'percent', phrases: ['tax %', 'vat %', 'btw %', 'tax rate', 'vat rate', 'taxes', 'tax', 'vat', 'btw', 'mwst', 'ust', 'tva', 'gst', 'iva'] },
+  { when: /\b(discount|disc|rebate)\b/, kind: 'percent', phrases: ['discount', 'disc.%', 'disc', 'rabatt', 'korting', 'remise', 'descuento'] },
+  { when: /\bunit\b.*\b(price|cost)\b|\b(price|cost)\b.*\bunit\b|\brate\b|\beach\b/, kind: 'number', phrases: ['unit price', 'price per unit', 'price/unit', 'unit cost', 'prijs per stuk', 'stückpreis', 'einzelpreis', 'e-preis', 'prix unitaire', 'p.u. ht', 'p.u.', 'unit net price', 'list price', 'listprice', 'rate', 'price', 'preis', 'prijs', 'prix', 'precio', 'prezzo'] },
+  { when: /\b(amount|total|subtotal|line total|net|gross|sum)\b/, kind: 'number', phrases: ['line total', 'net amount', 'gross value', 'amount', 'total', 'subtotal', 'extension', 'ext. price', 'betrag', 'gesamt', 'summe', 'bedrag', 'totaal', 'montant ht', 'montant', 'importe', 'importo', 'prijs incl. btw', 'value'] },
+  { when: /\b(price|cost)\b/, kind: 'number', phrases: ['unit price', 'price per unit', 'unit cost', 'prijs per stuk', 'stückpreis', 'einzelpreis', 'prix unitaire', 'p.u. ht', 'p.u.', 'rate', 'price', 'preis', 'prijs', 'prix', 'precio', 'prezzo'] },
+  { when: /\b(quantity|qty|count|units|hours|number of)\b/, kind: 'number', phrases: ['quantity', 'qty', 'qté', 'quantité', 'menge', 'anzahl', 'aantal', 'hoeveelheid', 'cantidad', 'quantità', 'nombre', 'hours', 'hrs', 'units', 'pcs'] },
+  { when: /\b(uom|unit of measure|unit)\b/, kind: 'code', phrases: ['uom', 'unit', 'einheit', 'eenheid', 'unité'] },
+  { when: /\b(code|sku|article number|item number|product code|part number|barcode|ean)\b/, kind: 'code', phrases: ['item code', 'product code', 'article no', 'art.nr', 'artikelnummer', 'artikelnr', 'item no', 'part no', 'sku', 'code', 'ref', 'artikel', 'upc', 'ean'] },
+  { when: /\b(name|description|desc|item|product|service|article|designation|details|label)\b/, kind: 'text', phrases: ['description', 'omschrijving', 'beschreibung', 'bezeichnung', 'désignation', 'designation', 'descripción', 'item name', 'product name', 'item', 'product', 'produkt', 'service', 'article', 'artikel', 'details', 'name', 'leistung', 'charge name'] },
 ];
 
-function phrasesFor(name: string, title?: string): string[] {
-  const w = nameWords(name).join(' ');
-  const out = new Set<string>([w, ...(title ? [title.toLowerCase()] : [])]);
-  for (const [re, syn] of COLUMN_SYNONYMS) if (re.test(w)) syn.forEach((s) => out.add(s));
-  return [...out];
+const SUM_ROW = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|exclusief|inclusief|excl|incl)\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
+/** "[SKU] Name" / "*EAN* Name": a leading bracketed code inside the description cell. */
+const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
+
+interface Column { name: string; kind: ColKind; x0: number; x1: number }
+
+function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: string[] } {
+  const w = `${nameWords(name).join(' ')} ${(leaf.title ?? '').toLowerCase()}`;
+  const numeric = leaf.types.includes('number') || leaf.types.includes('integer');
+  const own = nameWords(name).join(' ');
+  for (const c of CONCEPTS) {
+    if (!c.when.test(w)) continue;
+    const kind: ColKind = numeric ? (c.kind === 'text' || c.kind === 'code' ? 'number' : c.kind) : c.kind === 'number' || c.kind === 'percent' ? 'code' : c.kind;
+    return { kind, phrases: [own, ...c.phrases] };
+  }
+  return { kind: numeric ? 'number' : 'text', phrases: [own] };
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Match item properties to the words of one visual row; returns the columns when it reads as a header. */
+function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: string[] }[]): Column[] | undefined {
+  const page = ctx.pages[p];
+  const ws = ctx.rows(p).rows[r].words;
+  if (ws.length < 2 || ws.length > 30) return undefined;
+  const texts = ws.map((w) => page.words[w].text.toLowerCase());
+  const joined = texts.join(' ');
+  // char offset -> word index in the joined row text
+  const starts: number[] = [];
+  let off = 0;
+  for (const t of texts) { starts.push(off); off += t.length + 1; }
+  const wordAt = (i: number) => { let k = 0; while (k + 1 < starts.length && starts[k + 1] <= i) k++; return k; };
+  const matches: { prop: number; w0: number; w1: number; len: number; rank: number }[] = [];
+  props.forEach((pr, pi) => {
+    pr.phrases.forEach((ph, rank) => {
+      if (!ph) return;
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${esc(ph).replace(/ /g, '\\s*')}(?![\\p{L}])`, 'giu');
+      for (const m of joined.matchAll(re)) {
+        matches.push({ prop: pi, w0: wordAt(m.index!), w1: wordAt(m.index! + m[0].length - 1), len: m[0].length, rank });
+      }
+    });
+  });
+  matches.sort((a, b) => b.len - a.len || a.rank - b.rank);
+  const usedProp = new Set<number>();
+  const usedWord = new Set<number>();
+  const cols: Column[] = [];
+  for (const m of matches) {
+    if (usedProp.has(m.prop)) continue;
+    let clash = false;
+    for (let k = m.w0; k <= m.w1; k++) if (usedWord.has(k)) clash = true;
+    if (clash) continue;
+    usedProp.add(m.prop);
+    for (let k = m.w0; k <= m.w1; k++) usedWord.add(k);
+    const b0 = page.words[ws[m.w0]].bbox;
+    const b1 = page.words[ws[m.w1]].bbox;
+    cols.push({ name: props[m.prop].name, kind: props[m.prop].kind, x0: b0[0], x1: b1[2] });
+  }
+  // a header names at least two columns, one of them numeric (or all the schema asks for), and is mostly labels
+  const numeric = cols.some((c) => c.kind === 'number' || c.kind === 'percent');
+  if (cols.length < Math.min(2, props.length) || (!numeric && props.some((p) => p.kind === 'number'))) return undefined;
+  const digits = texts.filter((t) => /\d/.test(t)).length;
+  if (digits > texts.length / 3) return undefined;
+  if (usedWord.size < texts.length * 0.3) return undefined;
+  return cols.sort((a, b) => a.x0 - b.x0);
+}
+
+function columnOf(cols: Column[], x0: number, x1: number): Column {
+  let best = cols[0];
+  let bestD = Infinity;
+  for (const c of cols) {
+    const overlap = Math.min(x1, c.x1) - Math.max(x0, c.x0);
+    const d = overlap > 0 ? -overlap : Math.min(Math.abs(x0 - c.x1), Math.abs(c.x0 - x1));
+    if (d < bestD) { bestD = d; best = c; }
+  }
+  return best;
 }
 
 export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, Cell>[] {
-  const props = item.properties.filter((p) => p.node.kind === 'leaf');
+  const props = item.properties.filter((p) => p.node.kind === 'leaf').map((p) => ({ name: p.name, ...conceptFor(p.node as LeafNode, p.name) }));
   if (!props.length) return [];
-  const colPhrases = props.map((p) => ({ name: p.name, phrases: phrasesFor(p.name, p.node.title), numeric: p.node.kind === 'leaf' && (p.node.types.includes('number') || p.node.types.includes('integer')) }));
-  const rows: Record<string, Cell>[] = [];
-  for (let p = 0; p < ctx.pages.length && p < 10; p++) {
+  const out: Record<string, Cell>[] = [];
+  for (let p = 0; p < ctx.pages.length && p < 20; p++) {
     const page = ctx.pages[p];
-    for (let li = 0; li < page.lines.length; li++) {
-      const line = page.lines[li];
-      const words = page.words.slice(line.wordStart, line.wordEnd);
-      const lower = page.text.slice(line.start, line.end).toLowerCase();
-      // header: at least two columns matched on this line
-      const cols: { name: string; x: number; numeric: boolean }[] = [];
-      for (const c of colPhrases) {
-        for (const ph of c.phrases) {
-          const i = lower.search(new RegExp(`(?<![a-z])${ph.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z])`));
-          if (i < 0) continue;
-          const w = words.find((w) => w.start - line.start >= i - 1);
-          if (w && !cols.some((x) => x.name === c.name)) cols.push({ name: c.name, x: (w.bbox[0] + w.bbox[2]) / 2, numeric: c.numeric });
-          break;
-        }
-      }
-      if (cols.length < Math.min(2, props.length)) continue;
-      cols.sort((a, b) => a.x - b.x);
-      // read rows
-      for (let r = li + 1; r < page.lines.length && r < li + 60; r++) {
-        const rl = page.lines[r];
-        const t = page.text.slice(rl.start, rl.end);
-        if (/\b(sub-?total|total|summe|totaal|tax|vat|mwst|btw)\b/i.test(t)) return rows;
-        const rw = page.words.slice(rl.wordStart, rl.wordEnd);
-        if (!rw.length) continue;
-        const row: Record<string, Cell> = {};
-        const assign = new Map<string, typeof rw>();
-        for (const w of rw) {
-          const cx = (w.bbox[0] + w.bbox[2]) / 2;
-          let best = cols[0];
-          for (const c of cols) if (Math.abs(c.x - cx) < Math.abs(best.x - cx)) best = c;
-          // text columns absorb words to their right until the next column's zone
-          if (!assign.has(best.name)) assign.set(best.name, []);
-          assign.get(best.name)!.push(w);
-        }
-        for (const c of cols) {
-          const ws = assign.get(c.name);
-          if (!ws?.length) continue;
-          const start = ws[0].start;
-          const end = ws[ws.length - 1].end;
-          const text = page.text.slice(start, end);
-          const value = c.numeric ? parseAmount(text, ctx.decimalHint) : text;
-          if (value === undefined) continue;
-          row[c.name] = { value, spans: [{ p, start, end }], score: 0.5 };
-        }
-        const hasNum = cols.some((c) => c.numeric && row[c.name]);
-        if (Object.keys(row).length >= Math.min(2, cols.length) && (hasNum || !cols.some((c) => c.numeric))) rows.push(row);
-      }
-      if (rows.length) return rows;
+    const { rows } = ctx.rows(p);
+    let cols: Column[] | undefined;
+    let r = 0;
+    for (; r < rows.length; r++) {
+      cols = headerColumns(ctx, p, r, props);
+      if (cols) break;
     }
+    if (!cols) continue;
+    const pitch: number[] = [];
+    let prevY = rows[r].y1;
+    let current: Record<string, { words: number[] }> | undefined;
+    const flush = () => {
+      if (!current) return;
+      const row: Record<string, Cell> = {};
+      for (const c of cols!) {
+        const ws = current[c.name]?.words;
+        if (!ws?.length) continue;
+        ws.sort((a, b) => page.words[a].start - page.words[b].start);
+        const text = ws.map((w) => page.words[w].text).join(' ').trim();
+        const spans = ws.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
+        if (c.kind === 'number' || c.kind === 'percent') {
+          const num = parseAmount(text.replace(/[$€£%]/g, ''), ctx.decimalHint);
+          if (num === undefined) continue;
+          row[c.name] = { value: num, spans, score: 0.6 };
+        } else row[c.name] = { value: text, spans, score: 0.5 };
+      }
+      const textCol = cols!.find((c) => c.kind === 'text');
+      const codeProp = props.find((pr) => pr.kind === 'code' && /code|sku|article|barcode|ean/.test(pr.name) && !cols!.some((c) => c.name === pr.name));
+      if (textCol && codeProp && row[textCol.name]) {
+        const m = LEAD_CODE.exec(String(row[textCol.name].value));
+        if (m) {
+          row[codeProp.name] = { value: m[1], spans: row[textCol.name].spans.slice(0, 1), score: 0.4 };
+          row[textCol.name] = { ...row[textCol.name], value: String(row[textCol.name].value).slice(m[0].length) };
+        }
+      }
+      if (Object.keys(row).length) out.push(row);
+      current = undefined;
+    };
+    for (let k = r + 1; k < rows.length && k < r + 80; k++) {
+      const row = rows[k];
+      const gap = row.y0 - prevY;
+      const typical = pitch.length ? pitch.slice().sort((a, b) => a - b)[Math.floor(pitch.length / 2)] : 0.03;
+      if (gap > Math.max(0.06, 3.5 * typical)) break;
+      pitch.push(Math.max(0.002, row.y0 - prevY + (row.y1 - row.y0)));
+      prevY = row.y1;
+      const text = row.words.map((w) => page.words[w].text).join(' ');
+      if (SUM_ROW.test(text)) { flush(); continue; }
+      if (headerColumns(ctx, p, k, props)) { flush(); continue; }
+      const cells: Record<string, { words: number[] }> = {};
+      for (const w of row.words) {
+        const b = page.words[w].bbox;
+        const c = columnOf(cols, b[0], b[2]);
+        (cells[c.name] ??= { words: [] }).words.push(w);
+      }
+      const opens = cols.some((c) => (c.kind === 'number') && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text)));
+      if (opens) { flush(); current = cells; continue; }
+      if (current) {
+        // a text-only row continues the current item's text columns
+        for (const [name, v] of Object.entries(cells)) {
+          const col = cols.find((c) => c.name === name)!;
+          if (col.kind === 'text') (current[name] ??= { words: [] }).words.push(...v.words);
+        }
+      }
+    }
+    flush();
   }
-  return rows;
+  return out;
 }
