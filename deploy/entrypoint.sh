@@ -37,7 +37,8 @@ case "$cmd" in
       exit 64
     fi
     echo "exs-entrypoint: applying migrations of $SERVICE" >&2
-    exec node --enable-source-maps "$APP_ROOT/libs/prisma-migrate/dist/cli.js" deploy --schema "$schema" --url "$DATABASE_URL"
+    # The CLI reads DATABASE_URL itself (no credentials on the command line, where `ps` would show them).
+    exec node --enable-source-maps "$APP_ROOT/libs/prisma-migrate/dist/cli.js" deploy --schema "$schema"
     ;;
   *)
     exec "$@"

@@ -27,11 +27,20 @@ mkdir -p "$BIN"
 
 log() { echo "[install-helm] $*" >&2; }
 
-GO="$(command -v go || true)"
-[ -z "$GO" ] && [ -x /usr/local/go/bin/go ] && GO=/usr/local/go/bin/go
-if [ -z "$GO" ]; then log "go is not installed: cannot build helm"; exit 1; fi
-export GOFLAGS="${GOFLAGS:--buildvcs=false}"
-export CGO_ENABLED=0
+# One install at a time (parallel test runs, several checkouts' scripts sharing .tools).
+exec 9>"$TOOLS/install-helm.lock"
+flock 9
+
+# Go is only needed when something is missing.
+GO=""
+need_go() {
+  [ -n "$GO" ] && return 0
+  GO="$(command -v go || true)"
+  [ -z "$GO" ] && [ -x /usr/local/go/bin/go ] && GO=/usr/local/go/bin/go
+  if [ -z "$GO" ]; then log "go is not installed: cannot build the chart tools (install Go >= 1.26)"; exit 1; fi
+  export GOFLAGS="${GOFLAGS:--buildvcs=false}"
+  export CGO_ENABLED=0
+}
 
 stamp_ok() { [ -x "$BIN/$1" ] && [ "$(cat "$BIN/.$1.version" 2>/dev/null)" = "$2" ]; }
 
@@ -40,6 +49,7 @@ if stamp_ok helm "$HELM_VERSION"; then
   log "helm $HELM_VERSION present"
 else
   log "building helm $HELM_VERSION (go install, a few minutes on 2 cores)"
+  need_go
   k8s_major="${K8S_VERSION#v}"; k8s_minor="${k8s_major#*.}"; k8s_major="${k8s_major%%.*}"; k8s_minor="${k8s_minor%%.*}"
   ldflags="-w -s -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION -X helm.sh/helm/v3/internal/version.gitTreeState=clean"
   for pkg in helm.sh/helm/v3/pkg/lint/rules helm.sh/helm/v3/pkg/chartutil; do
@@ -54,6 +64,7 @@ if stamp_ok kubeconform "$KUBECONFORM_VERSION"; then
   log "kubeconform $KUBECONFORM_VERSION present"
 else
   log "building kubeconform $KUBECONFORM_VERSION"
+  need_go
   GOBIN="$BIN" "$GO" install -trimpath -ldflags "-w -s -X main.version=$KUBECONFORM_VERSION" "github.com/yannh/kubeconform/cmd/kubeconform@$KUBECONFORM_VERSION" >&2
   echo "$KUBECONFORM_VERSION" > "$BIN/.kubeconform.version"
 fi
@@ -65,6 +76,7 @@ if stamp_ok yaml2json "$y2j_hash"; then
   log "yaml2json present"
 else
   log "building yaml2json"
+  need_go
   (cd "$Y2J_SRC" && "$GO" build -trimpath -ldflags "-w -s" -o "$BIN/yaml2json" .) >&2
   echo "$y2j_hash" > "$BIN/.yaml2json.version"
 fi
@@ -76,6 +88,7 @@ if [ -f "$SCHEMAS/.stamp" ] && [ "$(cat "$SCHEMAS/.stamp")" = "$schema_stamp" ];
   log "kubeconform schemas for $K8S_VERSION present"
 else
   log "generating kubeconform schemas for $K8S_VERSION (+ KEDA $KEDA_VERSION)"
+  need_go
   moddir() { "$GO" mod download -json "$1" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p'; }
   k8s_dir="$(cd "$TOOLS" && moddir "k8s.io/kubernetes@$K8S_VERSION")"
   keda_dir="$(cd "$TOOLS" && moddir "github.com/kedacore/keda/v2@$KEDA_VERSION")"
