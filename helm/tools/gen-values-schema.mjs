@@ -80,6 +80,11 @@ const schema = {
     serviceAccount: obj({ create: bool(), name: str(), annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
     podSecurityContext: { type: 'object', properties: { runAsNonRoot: { const: true, description: 'The services never run as root.' }, runAsUser: int(1) } },
     securityContext: { type: 'object', properties: { allowPrivilegeEscalation: { type: 'boolean' }, readOnlyRootFilesystem: { type: 'boolean' } } },
+    networkPolicy: obj({
+      enabled: bool('Ingress NetworkPolicies for every deployment.'),
+      gatewayFrom: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach the gateway (empty: all).' },
+      healthFrom: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach the health ports.' },
+    }),
     tmpVolume: obj({ sizeLimit: quantity, medium: { enum: ['', 'Memory'] } }),
     probes: obj({
       startup: probe(),

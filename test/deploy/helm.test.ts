@@ -193,11 +193,23 @@ describeHelm('helm chart helm/exs', () => {
     expect(named(keda, 'Deployment', 'exs-extraction-worker').spec.replicas).toBeUndefined();
   });
 
+  test('NetworkPolicies, when enabled, open the gateway and keep gRPC within the release', () => {
+    expect(byKind(defaults, 'NetworkPolicy')).toHaveLength(0);
+    const ms = render(['networkPolicy.enabled=true']);
+    expect(byKind(ms, 'NetworkPolicy')).toHaveLength(7);
+    expect(named(ms, 'NetworkPolicy', 'exs-gateway').spec.ingress).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
+    expect(named(ms, 'NetworkPolicy', 'exs-billing').spec.ingress).toEqual([{
+      ports: [{ port: 'grpc', protocol: 'TCP' }],
+      from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'exs', 'app.kubernetes.io/instance': 'exs' } } }],
+    }]);
+    expect(named(ms, 'NetworkPolicy', 'exs-extraction-worker').spec.ingress ?? []).toEqual([]);
+  });
+
   test('the rendered manifests are valid Kubernetes objects (kubeconform, strict, offline schemas)', () => {
     if (!tools.ok) return;
     const variants = [
       [],
-      ['keda.enabled=true', 'gateway.ingress.enabled=true', 'otel.endpoint=http://tempo:4318', 'uploads.store.type=s3', 'uploads.store.s3.bucket=docs', 'uploads.store.s3.credentialsSecret=s3', 'databases.create=true',
+      ['keda.enabled=true', 'gateway.ingress.enabled=true', 'otel.endpoint=http://tempo:4318', 'networkPolicy.enabled=true', 'networkPolicy.healthFrom[0].namespaceSelector.matchLabels.name=monitoring', 'uploads.store.type=s3', 'uploads.store.s3.bucket=docs', 'uploads.store.s3.credentialsSecret=s3', 'databases.create=true',
         ...['gateway', 'uploads', 'extraction', 'billing', 'webhooks'].map((s) => `databases.${s}.url=postgresql://u:p@pg:5432/exs_${s}`)],
     ];
     const dir = mkdtempSync(join(tmpdir(), 'exs-helm-'));
