@@ -5,7 +5,7 @@ import { calibrate, calibrationGroup } from '../calibrate/calibrator.js';
 import { normText } from '../normalize/text.js';
 import { DocContext, type Grounding } from './context.js';
 import { rankLeaf, type Scored } from './fields.js';
-import { rankBoolean, rankParties } from './special.js';
+import { rankBoolean, rankParties, suffixStyle } from './special.js';
 import { extractTable } from './tables.js';
 
 export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
@@ -105,7 +105,7 @@ class Extractor {
       const leaf = node.items;
       const group = 'list';
       const ranked = leaf.semantic === 'party' || leaf.semantic === 'organization' || leaf.semantic === 'person'
-        ? rankParties(this.ctx)
+        ? rankParties(this.ctx, suffixStyle(`${node.description ?? ''} ${leaf.description ?? ''}`))
         : rankLeaf(this.ctx, leaf);
       const kept = ranked.filter((s) => s.score >= THRESHOLDS.list);
       const values: unknown[] = [];

@@ -8,7 +8,7 @@ import type { Scored } from './fields.js';
 
 const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
 
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|LLC|L\.L\.C|Ltd|L\.P|LP|LLP|Corp|Co|N\.V|S\.A|GmbH|AG|B\.V|plc|PLC|Limited|Corporation|Incorporated|Pty|Pte)\.?)?)(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s*$)/g;
+const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s*$)/g;
 
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
@@ -23,7 +23,10 @@ const PERSON_OR_ORG = (s: string) => {
   return /[A-Za-z]{2}/.test(s);
 };
 
-const SUFFIX_RE = /\b(Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|GmbH|AG|N\.V|S\.A|B\.V|plc|PLC|Incorporated|LP|L\.P|LLP|Co|Bank|Trust|Partners|Holdings|Group)\b\.?/;
+const SUFFIX_RE = /\b(Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|GmbH|AG|N\.V|S\.A|B\.V|plc|PLC|Incorporated|LP|L\.P|LLP|Co|Bank|Trust|Partners|Holdings|Group|Aktiengesellschaft)\b\.?/i;
+const PLACE_RE = new RegExp(`^(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'United States', 'United States of America', 'U\\.S', 'Canada', 'China', 'PRC', 'Germany', 'England', 'United Kingdom', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Hong Kong', 'Singapore', 'France', 'Brazil', 'Mexico', 'Australia', 'Ireland', 'British Columbia', 'Ontario', 'Quebec'].join('|')})\\.?$`, 'i');
+/** What follows a place name in an address ("Redwood City, California 94063"). */
+const AFTER_PLACE_RE = new RegExp(`^\\s*,?\\s*(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'CA', 'NY', 'TX', 'NJ', 'MA', 'PRC', 'China', 'Canada', 'Germany', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Brazil', 'Mexico', 'England', 'United Kingdom'].join('|')})\\b|^\\s*,?\\s*\\d{4,6}\\b`);
 
 /** "NIKE, Inc." -> "NIKE Inc." (the comma before a legal suffix is not part of the name as usually labelled). */
 function tidyName(s: string): string {
@@ -31,16 +34,41 @@ function tidyName(s: string): string {
 }
 
 /**
- * Parties: names in the preamble ("between X, a Delaware corporation, and Y"), names introduced with a
- * defined-term parenthesis near the start, "employment with X", and individuals signing alone at the end.
+ * House style of the caller's example name: when the field's description shows an abbreviated legal
+ * suffix (e.g. 'Nike Inc.'), long suffixes are abbreviated the same way ("Incorporated" -> "Inc.").
  */
-export function rankParties(ctx: DocContext): Scored[] {
+export function suffixStyle(description: string | undefined): 'abbreviated' | 'as-written' {
+  return /\b(Inc|Ltd|Corp|Co)\.(?=['"’”\s,)])/.test(description ?? '') ? 'abbreviated' : 'as-written';
+}
+
+function applyStyle(name: string, style: 'abbreviated' | 'as-written'): string {
+  if (style !== 'abbreviated') return name;
+  return name
+    .replace(/\bIncorporated\b\.?/gi, (m) => (m[0] === 'I' && m[1] === 'N' ? 'INC.' : 'Inc.'))
+    .replace(/\bL\.P\.?$/, 'LP')
+    .replace(/\bL\.L\.C\.?$/, 'LLC');
+}
+
+const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+undersigned|Inc\.|Ltd\.|LLC|CEO|President|Chairman|Director|Board\s+of\s+Directors\s+of|Officer)\s+)+/;
+
+/**
+ * Parties: names in the preamble ("between X, a Delaware corporation, and Y"), organisations introduced
+ * with a defined-term parenthesis ("ACME, Inc. (the "Company")") near the start, "employment with X", and
+ * individuals signing alone at the end. Place names of addresses and signing officers are left out.
+ */
+export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written' = 'as-written'): Scored[] {
   const out: Scored[] = [];
   const add = (p: number, start: number, raw: string, z: number, kind: number) => {
-    const name = tidyName(raw);
-    if (!PERSON_OR_ORG(name)) return;
-    out.push({ value: name, spans: [{ p, start, end: start + raw.length }], score: 1 / (1 + Math.exp(-z)), features: { kind } });
+    let name = tidyName(raw);
+    const lead = LEAD_WORDS.exec(name);
+    if (lead) { name = name.slice(lead[0].length); start += lead[0].length; }
+    if (!PERSON_OR_ORG(name) || PLACE_RE.test(name)) return;
+    const text = ctx.pages[p].text;
+    const after = text.slice(start + raw.length - (lead ? lead[0].length : 0), start + raw.length + 40).replace(/\n/g, ' ');
+    if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return; // "Redwood City, California"
+    out.push({ value: applyStyle(name, style), spans: [{ p, start, end: start + name.length }], score: 1 / (1 + Math.exp(-z)), features: { kind, z } });
   };
+  let strong = 0;
   for (let p = 0; p < Math.min(2, ctx.pages.length); p++) {
     // newlines flattened to spaces: offsets stay valid, names broken over lines are read whole
     const text = ctx.pages[p].text.slice(0, 8000).replace(/\n/g, ' ');
@@ -58,13 +86,26 @@ export function rankParties(ctx: DocContext): Scored[] {
     for (const n of win.matchAll(NAME_RE)) {
       const start = winStart + n.index! + n[0].indexOf(n[1]);
       const after = text.slice(start + n[1].length, start + n[1].length + 140);
+      const before = text.slice(Math.max(0, start - 25), start);
       let z = m ? -1.2 : -1.8;
-      const defined = /^\s*,?\s*(?:[^()“”"]{0,80}?)\(\s*(?:the\s+|each\s+)?[“"”]/.test(after);
+      const defined = /^\s*,?\s*(?:[^()“”"]{0,80}?)\(\s*(?:the\s+|each\s+)?[“"”]|^\s*\(\s*[A-Z]{3,}\s*\)/.test(after);
       if (defined) z += 1.2;
       if (/^\s*,?\s*(an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank|association|trust|banking|public|individual|resident|business|entity)|organized|incorporated|having|with (its|a) (principal|registered)|located|residing|an individual)/i.test(after)) z += 1.0;
       if (SUFFIX_RE.test(n[1])) z += 0.7;
+      // the slots of "between X and Y"
+      if (m && /(?:\bbetween|\bamong|\band|\bby|parties:)\s*:?\s*(?:the\s+)?$/i.test(before)) z += 0.6;
       if (/^\s*,?\s*(Suite|Street|Avenue|Road|Floor|\d)/.test(after) || /\d{5}/.test(n[1])) z -= 1.5;
+      if (z > 0) strong++;
       add(p, start, n[1], z, 1);
+    }
+    // organisations introduced with a defined term anywhere near the start: "ACME, Inc. (the “Company”)"
+    for (const o of organizationCandidates(ctx)) {
+      if (o.p !== p || o.start > 3500) continue;
+      const after = ctx.pages[p].text.slice(o.end, o.end + 120).replace(/\n/g, ' ');
+      let z = -1.6;
+      if (/^\s*,?\s*(?:and its [a-z ]{3,40}\s*)?\(\s*(?:together,?\s*|collectively,?\s*)?(?:the\s+|each\s+|a\s+)?[“"”]/i.test(after)) z += 1.9;
+      if (/^\s*,?\s*an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank)/i.test(after)) z += 1.3;
+      if (z > -1) add(p, o.start, String(o.value), z, 5);
     }
     // "employment with X", "employed by X"
     for (const e of text.slice(0, 3000).matchAll(/\b(?:employment with|employed by|services to|engagement by)\s+((?:[A-Z][\w.&'’-]*)(?:\s+(?:[A-Z][\w.&'’-]*|&|of)){0,5}(?:,?\s+(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited|Incorporated)\.?)?)/g)) {
@@ -72,18 +113,27 @@ export function rankParties(ctx: DocContext): Scored[] {
     }
     if (m) break;
   }
-  // Individuals signing in their own name at the end (a signature line with no "By:"/"Title:" nearby).
+  // Individuals signing in their own name at the end (a signature line with no "By:"/"Title:" of its own),
+  // when the text speaks of an individual party (first person, "Employee", "an individual").
+  const head = ctx.pages.slice(0, 2).map((pg) => pg.text.slice(0, 4000)).join(' ');
+  const individual = /\b(an individual|my employment|I agree|I acknowledge|I understand|you agree|your employment|Employee|Executive|Consultant|Director|residing at)\b/.test(head);
   const last = ctx.pages.length - 1;
   for (let p = Math.max(0, last - 1); p <= last; p++) {
     const page = ctx.pages[p];
     const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
     lines.forEach((t, i) => {
-      const mm = /^(?:\/s\/\s*|Name:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)\s*:?\s*(?:\/s\/)?\s*)([A-Z][a-z]+\.?(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III)\.?)?)$/.exec(t);
+      const mm = /^(?:\/s\/\s*|Name:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)\s*:?\s*(?:\/s\/)?\s*)?([A-Z][a-zA-Z]+\.?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III|JR|SR)\.?)?)$/.exec(t);
       if (!mm) return;
-      const near = lines.slice(Math.max(0, i - 2), i + 3).join(' ');
-      if (/\b(By|Title|Its)\s*:/.test(near)) return;
+      const own = /^(\/s\/|Name:|EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)/.test(t);
+      const prev = lines[i - 1] ?? '';
+      const next = lines[i + 1] ?? '';
+      // printed under its own /s/ signature, or introduced by a signature word
+      const signed = own || /^\/s\//.test(prev) || /^(Signature|Print(ed)? Name)/i.test(next);
+      if (!signed) return;
+      if (/\b(By|Title|Its)\s*:/.test(prev) || /^(Title|Its)\s*:|\b(President|Officer|Secretary|Treasurer|Vice|CEO|CFO)\b/.test(next) || /^By\s*:/.test(t)) return;
+      if (ROLE_WORDS.test(mm[1]) || /\b(Inc|LLC|Ltd|Corp|Company|Corporation|Witness|Agreed|Accepted)\b/i.test(mm[1])) return;
       const start = page.lines[i].start + page.text.slice(page.lines[i].start, page.lines[i].end).indexOf(mm[1]);
-      add(p, start, mm[1], 0.3, 3);
+      add(p, start, mm[1], individual ? (strong >= 2 ? -0.3 : 0.3) : -1.2, 3);
     });
   }
   if (!out.length) {
@@ -96,10 +146,11 @@ export function rankParties(ctx: DocContext): Scored[] {
     const k = normText(String(s.value));
     const dup = kept.find((x) => {
       const kx = normText(String(x.value));
-      return kx === k || similarity(kx, k) >= 0.85 || kx.startsWith(k + ' ') || k.startsWith(kx + ' ') || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
+      return kx === k || similarity(kx, k) >= 0.85 || kx.startsWith(k + ' ') || k.startsWith(kx + ' ') || kx.endsWith(' ' + k) || k.endsWith(' ' + kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
     });
     if (dup) {
-      if (String(s.value).length > String(dup.value).length && SUFFIX_RE.test(String(s.value)) && !SUFFIX_RE.test(String(dup.value))) { dup.value = s.value; dup.spans = s.spans; }
+      const kd = normText(String(dup.value));
+      if ((String(s.value).length > String(dup.value).length && SUFFIX_RE.test(String(s.value)) && !SUFFIX_RE.test(String(dup.value))) || k.endsWith(' ' + kd)) { dup.value = s.value; dup.spans = s.spans; }
       dup.score = Math.min(0.99, Math.max(dup.score, s.score) + 0.05);
       continue;
     }
