@@ -114,7 +114,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     for (const spec of specs) {
       if (!spec.database) continue;
       await ensureDatabase(databaseServer, spec.database);
-      const applied = await deployMigrations({ schemaPath: SERVICE_SCHEMA(opts.rootDir, spec.name), url: databaseUrl(databaseServer, spec.database) });
+      const { applied } = await deployMigrations({ schemaPath: SERVICE_SCHEMA(opts.rootDir, spec.name), url: databaseUrl(databaseServer, spec.database) });
       log(`${spec.name}: database ${spec.database} migrated${applied.length ? ` (applied ${applied.join(', ')})` : ''}`);
     }
 
