@@ -154,8 +154,10 @@ function expirationExtras(ctx: DocContext, leaf: LeafNode): Scored[] {
     if (t) {
       const end = addDuration(String(eff[0].value), t.amount, t.unit);
       if (end) {
-        const prev = addDuration(end, -1, 'day');
-        out.push({ value: prev, spans: [eff[0], terms[0]], score: 0.3, features: { computed: 1 } });
+        // labelled expirations read the anniversary itself (start + term), not the day before
+        const before = ctx.pages[terms[0].p].text.slice(Math.max(0, terms[0].start - 160), terms[0].start).toLowerCase();
+        const strong = /initial term|term of this agreement|shall (remain|continue) in (full )?(force|effect)/.test(before);
+        out.push({ value: end, spans: [eff[0], terms[0]], score: strong ? 0.45 : 0.3, features: { computed: 1, strong: +strong } });
       }
     }
   }
