@@ -169,7 +169,8 @@ export async function ensureDatabase(url: string, name: string): Promise<boolean
     try {
       await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
     } catch (e) {
-      if ((e as { code?: string }).code === '42P04') return false; // created concurrently
+      const code = (e as { code?: string }).code;
+      if (code === '42P04' || code === '23505') return false; // created concurrently
       throw e;
     }
     return true;
