@@ -3,6 +3,7 @@ import type { DocumentModel } from '../document/model.js';
 import type { ArrayNode, CompiledSchema, LeafNode, ObjectNode, SchemaNode } from '../schema/compile.js';
 import { calibrate, calibrationGroup } from '../calibrate/calibrator.js';
 import { normText } from '../normalize/text.js';
+import { rankReceiptField } from '../ocr-repair/index.js';
 import { DocContext, type Grounding } from './context.js';
 import { rankLeaf, type Scored } from './fields.js';
 import { rankBoolean, rankParties, suffixStyle } from './special.js';
@@ -77,7 +78,7 @@ class Extractor {
 
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
     const group = calibrationGroup(leaf.semantic);
-    const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : rankLeaf(this.ctx, leaf));
+    const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : rankReceiptField(this.ctx, leaf) ?? rankLeaf(this.ctx, leaf));
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));

@@ -1,0 +1,8 @@
+/**
+ * OCR repair: type-aware reading of dates and amounts through character confusions, and receipt field
+ * selection (merchant, address, date, total) on OCR'd receipts. Extraction calls `rankReceiptField` first
+ * and falls back to its generic rankers when it returns undefined.
+ */
+export { confusionDistance, digitize, subCost } from './confusion.js';
+export { fuzzyMonth, repairedAmounts, repairedDates, type RepairedAmount, type RepairedDate } from './readers.js';
+export { looksLikeReceipt, rankReceiptField, receiptCues, receiptField } from './receipt.js';

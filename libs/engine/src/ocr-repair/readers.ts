@@ -1,0 +1,142 @@
+/**
+ * Type-aware readers that see through OCR confusions: dates ("2o/O5/2017", "05/61/2018", "14/dun/2017")
+ * and amounts ("RM &.40", "37 50", "3392", "5,90", "$9.00"). Every reading carries a repair cost
+ * (0 = read as printed) and keeps the offsets of the text it came from, for grounding.
+ */
+import { findDates, isoDate, expandYear, type DateOrder } from '../normalize/dates.js';
+import { DIGIT_FOR, DIGIT_SWAPS, DIGIT_SWAP_COST, digitize, spanCost, subCost } from './confusion.js';
+
+export interface RepairedDate {
+  iso: string;
+  start: number;
+  end: number;
+  text: string;
+  cost: number;
+  ambiguous: boolean;
+}
+
+const MONTHS3 = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Month number for a possibly misread 3+ letter month name, with a cost (undefined when too far). */
+export function fuzzyMonth(word: string): { month: number; cost: number } | undefined {
+  const w = word.slice(0, 3).toLowerCase();
+  if (w.length < 3) return undefined;
+  let best: { month: number; cost: number } | undefined;
+  MONTHS3.forEach((m, i) => {
+    let c = 0;
+    for (let k = 0; k < 3; k++) c += subCost(w[k]!, m[k]!);
+    if (c <= 1 && (!best || c < best.cost)) best = { month: i + 1, cost: c };
+  });
+  return best;
+}
+
+const RE_WORD_MONTH = /(?<![\d])(\d{1,2})\s?[-/. ]?[^\w\s]?\s?([A-Za-z]{3,9})\.?\s?[-/., ]\s?(\d{4}|\d{2})(?![\d])/g;
+const RE_NUMERIC = /(?<![\d])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g;
+
+/** Dates in `text`, read as printed and through confusions, best (cheapest) reading per span. */
+export function repairedDates(text: string, order: DateOrder = 'dmy'): RepairedDate[] {
+  const out: RepairedDate[] = [];
+  const add = (d: RepairedDate) => {
+    const clash = out.findIndex((o) => o.start < d.end && d.start < o.end);
+    if (clash >= 0) {
+      if (out[clash]!.cost <= d.cost) return;
+      out.splice(clash, 1);
+    }
+    out.push(d);
+  };
+  for (const d of findDates(text, order)) add({ iso: d.iso, start: d.start, end: d.end, text: d.text, cost: 0, ambiguous: !!d.ambiguous });
+  const dig = digitize(text);
+  if (dig.text !== text) {
+    for (const d of findDates(dig.text, order)) {
+      add({ iso: d.iso, start: d.start, end: d.end, text: text.slice(d.start, d.end), cost: spanCost(dig, d.start, d.end), ambiguous: !!d.ambiguous });
+    }
+  }
+  // misread month names: "14/dun/2017", "14fMay/2017"
+  for (const m of dig.text.matchAll(RE_WORD_MONTH)) {
+    const fm = fuzzyMonth(m[2]!);
+    if (!fm || fm.cost === 0) continue;
+    const iso = isoDate(expandYear(m[3]!), fm.month, Number(m[1]));
+    if (iso) add({ iso, start: m.index!, end: m.index! + m[0].length, text: text.slice(m.index!, m.index! + m[0].length), cost: 0.5 + fm.cost + spanCost(dig, m.index!, m.index! + m[0].length), ambiguous: false });
+  }
+  // impossible numeric dates: one misread digit ("05/61/2018" -> 05/01/2018)
+  for (const m of dig.text.matchAll(RE_NUMERIC)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (out.some((o) => o.start < end && start < o.end)) continue;
+    const y = expandYear(m[4]!);
+    const base = spanCost(dig, start, end) + DIGIT_SWAP_COST;
+    const tries: [string, string][] = [];
+    const a = m[1]!.padStart(2, '0');
+    const b = m[3]!.padStart(2, '0');
+    for (let k = 0; k < 2; k++) {
+      for (const s of DIGIT_SWAPS[a[k]!] ?? []) tries.push([a.slice(0, k) + s + a.slice(k + 1), b]);
+      for (const s of DIGIT_SWAPS[b[k]!] ?? []) tries.push([a, b.slice(0, k) + s + b.slice(k + 1)]);
+    }
+    const valid = [...new Set(tries.map(([d, mo]) => (order === 'dmy' ? isoDate(y, Number(mo), Number(d)) : isoDate(y, Number(d), Number(mo)))).filter(Boolean))] as string[];
+    // several repairs fit: too uncertain
+    if (valid.length === 1) add({ iso: valid[0]!, start, end, text: text.slice(start, end), cost: base, ambiguous: false });
+  }
+  return out.sort((x, y) => x.start - y.start);
+}
+
+export interface RepairedAmount {
+  value: number;
+  start: number;
+  end: number;
+  cost: number;
+  /** Written with two decimals (after repair). */
+  dec: boolean;
+}
+
+/**
+ * Amounts in `text` (one line) read through confusions: "12.50", "1,234.50", "5,90", "RM&.40", "37 50" (space
+ * for the point), "3392" (point lost), "465.340" (a stray third decimal). Overlapping readings are all kept.
+ */
+export function repairedAmounts(text: string): RepairedAmount[] {
+  const dig = digitize(text, 1);
+  const t = dig.text;
+  const out: RepairedAmount[] = [];
+  const push = (value: number, start: number, end: number, extra: number, dec: boolean) => {
+    if (!Number.isFinite(value)) return;
+    out.push({ value: Math.round(value * 100) / 100, start, end, cost: extra + spanCost(dig, start, end), dec });
+  };
+  for (const m of t.matchAll(/(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\s?)([.,])(\s?)(\d{2})(\d?)(?![\d])/g)) {
+    const int = m[1]!.replace(/,/g, '');
+    const spaced = (m[2] ? 0.3 : 0) + (m[4] ? 0.3 : 0);
+    const comma = m[3] === ',' ? 0.15 : 0;
+    const third = m[6] ? 0.6 : 0;
+    if (m[6] && m[6] !== '0') continue;
+    push(Number(`${int}.${m[5]}`), m.index!, m.index! + m[0].length, spaced + comma + third, true);
+  }
+  for (const m of t.matchAll(/(?<![\d.,])(\d{1,4}) (\d{2})(?![\d.,])/g)) {
+    push(Number(`${m[1]}.${m[2]}`), m.index!, m.index! + m[0].length, 0.6, true);
+  }
+  for (const m of t.matchAll(/(?<![\d.,\s]|\d )(\d{1,6})(?![\d.,]|\s\d{2}(?!\d))/g)) {
+    const s = m[1]!;
+    const start = m.index!;
+    const end = start + s.length;
+    if (out.some((o) => o.start < end && start < o.end)) continue;
+    if (s.length >= 3) push(Number(s) / 100, start, end, 0.8, true);
+    push(Number(s), start, end, 0.5, false);
+  }
+  return out;
+}
+
+/** Alternative values of an amount reading with one more digit confusion each (for consistency checks). */
+export function digitSwapVariants(a: RepairedAmount, text: string): RepairedAmount[] {
+  const s = text.slice(a.start, a.end);
+  const out: RepairedAmount[] = [];
+  const dig = digitize(s, 1).text;
+  for (let k = 0; k < dig.length; k++) {
+    const ch = dig[k]!;
+    const alts = [...(DIGIT_SWAPS[ch] ?? [])];
+    const orig = s[k]!;
+    // a symbol read as a digit may have been another digit ("$" for 5, 8 or 9)
+    for (const [d] of DIGIT_FOR[orig] ?? []) if (d !== ch) alts.push(d);
+    for (const alt of alts) {
+      const v = repairedAmounts(dig.slice(0, k) + alt + dig.slice(k + 1)).find((x) => x.dec === a.dec && x.start === 0);
+      if (v) out.push({ ...v, start: a.start, end: a.end, cost: a.cost + DIGIT_SWAP_COST });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,394 @@
+/**
+ * Receipt fields on OCR'd receipts: merchant name (the first clean line of the header), its address (the
+ * block of lines below it, up to the phone/tax-id lines), the transaction date and the total paid (a
+ * 'total'-labelled amount that agrees with the payment, change, subtotal, tax and rounding lines).
+ * Values are read through OCR confusions (see readers.ts); label words are matched with confusion costs,
+ * so "Tota!", "TOIAL" and "SubTatal" still count. Never keyed on particular merchants.
+ */
+import type { Page } from '../document/model.js';
+import type { DocContext, Span } from '../extract/context.js';
+import type { Scored } from '../extract/fields.js';
+import type { LeafNode } from '../schema/compile.js';
+import { nameWords } from '../schema/semantic.js';
+import { confusionDistance } from './confusion.js';
+import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+interface LineInfo {
+  i: number;
+  start: number;
+  end: number;
+  text: string;
+  /** Lower-cased text with digits inside words read as letters ("TOTA1" -> "total"). */
+  words: string[];
+  conf: number;
+  height: number;
+  y: number;
+}
+
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9!|$@]+/)
+    .filter(Boolean)
+    .map((w) => (/[a-z]{2}/.test(w) ? w.replace(/0/g, 'o').replace(/[1!|]/g, 'l').replace(/[5$]/g, 's').replace(/@/g, 'a') : w));
+}
+
+function lineInfos(page: Page): LineInfo[] {
+  return page.lines.map((l, i) => {
+    const text = page.text.slice(l.start, l.end);
+    let conf = 0;
+    for (let w = l.wordStart; w < l.wordEnd; w++) conf += page.words[w]!.confidence;
+    conf /= Math.max(1, l.wordEnd - l.wordStart);
+    return { i, start: l.start, end: l.end, text, words: wordsOf(text), conf, height: l.bbox[3] - l.bbox[1], y: l.bbox[1] };
+  });
+}
+
+/** Whether a word reads as one of `keys` (allowing OCR confusions; short keys must match closely). */
+function isWord(w: string, keys: readonly string[]): boolean {
+  for (const k of keys) {
+    if (w === k) return true;
+    if (k.length < 4 || Math.abs(w.length - k.length) > 1) continue;
+    if (confusionDistance(w, k) <= (k.length <= 5 ? 1 : 1.5)) return true;
+  }
+  return false;
+}
+const has = (l: LineInfo, keys: readonly string[]) => l.words.some((w) => isWord(w, keys));
+
+/** Count of distinct receipt cues in the text (cash/change/rounding/cashier/...). */
+export function receiptCues(text: string): number {
+  const cues = [/\bcash\b/i, /\bchange\b/i, /\bround(ing)?\b/i, /\bcashier\b/i, /\breceipt\b/i, /\bthank\s*you\b/i, /\bgst\b/i, /\btender/i, /\b(sdn\.?\s*bhd|bhd|s\/b)\b/i, /\bRM\s?\d/, /\bqty\b/i, /\bsub-?\s?total\b/i];
+  return cues.filter((re) => re.test(text)).length;
+}
+
+/** A receipt photo or scan: OCR'd, one or two pages, with receipt vocabulary. */
+export function looksLikeReceipt(ctx: DocContext): boolean {
+  return ctx.memo('ocr-repair:receipt', () => {
+    const pages = ctx.pages;
+    if (!pages.length || pages.length > 2 || pages.some((p) => p.source !== 'ocr')) return false;
+    return receiptCues(pages.map((p) => p.text).join('\n')) >= 3;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Header: merchant name and address.
+
+const LEGAL = /\b(sdn\.?\s*bhd|bhd|s\/b|berhad|enterprise|trading|plt|ltd|limited|co\.|corporation|company|restoran|restaurant|cafe|store|stores|mart|hardware|stationery|bakery|supermarket|pharmacy|kedai|syarikat|services?|industries|marketing|holdings)\b/i;
+const LABEL_LINE = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|time|cashier|table|order|bill|slip|counter|member|doc|no\s*:\s*\d|served|welcome|trans|pos)\b|@/i;
+const REG_ONLY = /^\W*(?:\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*(?:no\.?)?|company\s*(?:reg|no)\.?|roc|brn)?\s*[:.#]?\s*[\dA-Z]{0,3}\d{3,}[\d\s]*[-\s]?[A-Z]?\s*[)\]}]?)\W*$/i;
+const ADDRESS_WORD = /\b(no|lot|level|lvl|floor|flr|jalan|jln|lorong|lrg|persiaran|taman|tmn|bandar|blok|block|blk|bangunan|wisma|plaza|kompleks|complex|mall|kampung|kg|batu|seksyen|section|ss\d+|usj|pju|street|st|road|rd|avenue|lane|suite|unit|building|centre|center|square|park|industri|perindustrian|kawasan|selangor|kuala|lumpur|johor|penang|pulau|pinang|perak|melaka|malacca|kedah|pahang|sabah|sarawak|negeri|sembilan|terengganu|kelantan|perlis|putrajaya|labuan|malaysia|darul|ehsan|bahru|shah|alam|petaling|jaya|klang|cheras|puchong|subang|ampang|kajang|seri|sri|kl)\b/i;
+
+/** Letters-and-words quality of a header line: garbage from logos and stamps scores low. */
+function lineQuality(l: LineInfo): number {
+  const t = l.text.trim();
+  const chars = t.replace(/\s/g, '');
+  if (chars.length < 3) return 0;
+  const letters = (t.match(/[A-Za-z]/g) ?? []).length;
+  const digits = (t.match(/\d/g) ?? []).length;
+  const tokens = t.split(/\s+/);
+  const wordy = tokens.filter((w) => /^[("'“‘]?[A-Za-z][A-Za-z'’.&\-/]*[A-Za-z.)]?[,.:)]?$/.test(w) && w.replace(/[^A-Za-z]/g, '').length >= 2).length;
+  const alnum = (letters + digits) / chars.length;
+  return Math.max(0, Math.min(1, 0.35 * alnum + 0.35 * (wordy / tokens.length) + 0.3 * l.conf + (letters >= 4 ? 0.05 : -0.3)));
+}
+
+/** Strips registration numbers and stray marks around a header line; returns the kept [start, end). */
+function trimHeader(text: string, start: number): { start: number; end: number; text: string } {
+  let s = 0;
+  let e = text.length;
+  // stray marks at the ends: quotes, bars, dashes, lone punctuation or single letters from noise
+  const lead = /^(?:[^\w(&]+|[a-z]\s+(?=[A-Z]{2}))/.exec(text.slice(s, e));
+  if (lead) s += lead[0].length;
+  let tail = text.slice(s, e);
+  const m = /\s*[(\[{]?\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?\d[\dA-Z]{3,}[-\s]?[A-Z]?\s*[)\]}]?[^\w]*$/i.exec(tail);
+  if (m && m.index > 0) e = s + m.index;
+  tail = text.slice(s, e);
+  const junk = /(?:\s+[^\w\s(]{1,3}|\s+[a-z]|[\s|~_—–‘’“”"°*]+)$/.exec(tail);
+  if (junk && junk.index > 0) e = s + junk.index;
+  return { start: start + s, end: start + e, text: text.slice(s, e) };
+}
+
+interface Header {
+  company?: { lines: number[]; spans: Span[]; value: string; score: number }[];
+  companyLine?: number;
+}
+
+function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
+  return ctx.memo('ocr-repair:company', () => {
+    const page = ctx.pages[0]!;
+    const lines = lineInfos(page).slice(0, 14);
+    const heights = lines.map((l) => l.height).sort((a, b) => a - b);
+    const medH = heights[heights.length >> 1] ?? 0.01;
+    const out: NonNullable<Header['company']> = [];
+    let good = 0;
+    for (let k = 0; k < lines.length; k++) {
+      const l = lines[k]!;
+      const q = lineQuality(l);
+      if (q < 0.55) continue;
+      const t = l.text.trim();
+      const legal = LEGAL.test(t);
+      if (REG_ONLY.test(t)) continue;
+      const addr = isAddressLine(t);
+      const label = LABEL_LINE.test(t) && !legal;
+      good++;
+      if (good > 6) break;
+      if (addr && !legal) continue;
+      if (label) continue;
+      const cut = trimHeader(l.text, l.start);
+      if (cut.text.replace(/[^A-Za-z]/g, '').length < 3) continue;
+      const letters = cut.text.replace(/[^A-Za-z]/g, '');
+      const upper = letters.replace(/[^A-Z]/g, '').length / Math.max(1, letters.length);
+      let z = 0.6 - 0.45 * (good - 1) + 1.1 * (legal ? 1 : 0) + 0.4 * upper + 1.2 * (q - 0.75) + 0.6 * Math.min(1, l.height / medH - 1);
+      if (/\d{3,}/.test(cut.text)) z -= 0.8;
+      const spans: Span[] = [{ p: 0, start: cut.start, end: cut.end }];
+      let value = cut.text.trim();
+      const used = [l.i];
+      // a name broken over two lines: "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD"
+      const next = lines[k + 1];
+      if (!legal && next && lineQuality(next) >= 0.6 && LEGAL.test(next.text) && !isAddressLine(next.text) && !LABEL_LINE.test(next.text.replace(LEGAL, ''))) {
+        const c2 = trimHeader(next.text, next.start);
+        if (c2.text.split(/\s+/).length <= 5) {
+          value = `${value} ${c2.text.trim()}`;
+          spans.push({ p: 0, start: c2.start, end: c2.end });
+          used.push(next.i);
+          z += 0.9;
+        }
+      }
+      out.push({ lines: used, spans, value, score: sigmoid(z) });
+    }
+    return out.sort((a, b) => b.score - a.score);
+  });
+}
+
+function isAddressLine(t: string): boolean {
+  const words = t.match(/[A-Za-z]+/g) ?? [];
+  const hits = words.filter((w) => ADDRESS_WORD.test(w)).length;
+  return hits >= 1 && (/\d/.test(t) || hits >= 2) || /\b\d{5}\b/.test(t) && /[A-Za-z]{3}/.test(t);
+}
+
+const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax)\b|@|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
+
+function addressCandidates(ctx: DocContext): Scored[] {
+  const page = ctx.pages[0]!;
+  const lines = lineInfos(page).slice(0, 22);
+  const company = companyCandidates(ctx)[0];
+  const after = company ? Math.max(...company.lines) + 1 : 0;
+  const out: Scored[] = [];
+  const tryFrom = (from: number, base: number) => {
+    let s = -1;
+    for (let k = from, skipped = 0; k < lines.length && skipped <= 3; k++) {
+      const t = lines[k]!.text.trim();
+      if (isAddressLine(t) && !ADDRESS_STOP.test(t.replace(/^\W*\(?[\dA-Z]{0,3}\d{3,}[-\s]?[A-Z]?\)?/, ''))) { s = k; break; }
+      if (/\b(tel|fax|invoice|receipt|date|cashier)\b/i.test(t)) break;
+      skipped++;
+    }
+    if (s < 0) return;
+    const spans: Span[] = [];
+    const parts: string[] = [];
+    let minQ = 1;
+    for (let k = s; k < lines.length && k < s + 6; k++) {
+      const l = lines[k]!;
+      let t = l.text;
+      let off = l.start;
+      // a registration number before the address on the same line: "(867388-U) 12, Jalan ..."
+      const reg = /^\W*\(?\s*[\dA-Z]{0,3}\d{4,}[-\s]?[A-Z]\s*[)}\]]?\s*/.exec(t);
+      if (reg && k === s) { off += reg[0].length; t = t.slice(reg[0].length); }
+      if (k > s && (ADDRESS_STOP.test(t) || REG_ONLY.test(t.trim()))) break;
+      if (k > s && lineQuality(l) < 0.45) break;
+      if (k > s && l.y - (lines[k - 1]!.y + lines[k - 1]!.height) > 2.5 * Math.max(l.height, 0.008)) break;
+      const stop = ADDRESS_STOP.exec(t);
+      if (stop && k === s) t = t.slice(0, stop.index);
+      const cut = trimHeader(t, off);
+      if (!cut.text.trim()) break;
+      spans.push({ p: 0, start: cut.start, end: cut.end });
+      parts.push(cut.text.trim());
+      minQ = Math.min(minQ, lineQuality(l));
+    }
+    if (!parts.length) return;
+    const value = parts.join(' ').replace(/\s+/g, ' ').trim();
+    const z = base + 0.8 * (minQ - 0.7) + (parts.length >= 2 ? 0.4 : 0) + (/\b\d{5}\b/.test(value) ? 0.5 : 0);
+    out.push({ value, spans, score: sigmoid(z), features: { lines: parts.length, minQ } });
+  };
+  tryFrom(after, 0.6);
+  if (after > 0) tryFrom(0, -0.4);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Date.
+
+function dateCandidatesReceipt(ctx: DocContext): Scored[] {
+  const out: Scored[] = [];
+  ctx.pages.forEach((page, p) => {
+    const infos = lineInfos(page);
+    for (const l of infos) {
+      for (const d of repairedDates(l.text, 'dmy')) {
+        const y = Number(d.iso.slice(0, 4));
+        const before = l.text.slice(0, d.start).toLowerCase();
+        const label = /\b(date|dated|tarikh|dt)\b|d\s?a\s?t\s?e|ate\s*[:.]/.test(before) || /\bdate\b/i.test(l.text) ? 1 : 0;
+        const time = /\b\d{1,2}\s?[:.]\s?\d{2}(\s?[:.]\s?\d{2})?\b/.test(l.text.slice(d.end)) || /\b\d{1,2}:\d{2}\b/.test(before) ? 1 : 0;
+        const expiry = /\b(exp|expiry|valid|due|warranty|birth)\b/i.test(before) ? 1 : 0;
+        const odd = y < 1995 || y > 2035 ? 1 : 0;
+        const z = -0.2 + 1.2 * label + 0.8 * time - 1.6 * d.cost - 1.5 * expiry - 2.5 * odd - 0.6 * p - (d.ambiguous ? 0.1 : 0);
+        out.push({ value: d.iso, spans: [{ p, start: l.start + d.start, end: l.start + d.end }], score: sigmoid(z), features: { label, time, cost: d.cost } });
+      }
+    }
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Total.
+
+const K_TOTAL = ['total', 'jumlah', 'ttl'];
+const K_SUB = ['subtotal', 'sub'];
+const K_EXCL = ['excl', 'excluding', 'exclusive', 'excluded', 'before', 'exc', 'ex'];
+const K_QTY = ['qty', 'quantity', 'item', 'items', 'count', 'pcs', 'unit', 'units', 'weight'];
+const K_STRONG = ['incl', 'inclusive', 'including', 'inc', 'after', 'rounded', 'payable', 'nett', 'net', 'grand', 'amount', 'amt', 'due', 'sales', 'bill', 'rm'];
+const K_TAX = ['gst', 'tax', 'vat', 'sst', 'service'];
+const K_ROUND = ['rounding', 'round', 'adj', 'adjustment', 'rounded'];
+const K_PAY = ['cash', 'paid', 'payment', 'tender', 'tendered', 'visa', 'master', 'mastercard', 'card', 'credit', 'edc', 'debit', 'received', 'pay'];
+const K_CHANGE = ['change', 'balance', 'changes'];
+const K_OFF = ['discount', 'disc', 'savings', 'saving', 'saved', 'deposit', 'voucher', 'points', 'point'];
+const K_SUMMARY = ['summary', 'code'];
+
+interface AmountLine {
+  l: LineInfo;
+  /** Readings of the rightmost amount of the line (relative offsets), cheapest first. */
+  last: RepairedAmount[];
+  count: number;
+}
+
+function amountLines(page: Page): AmountLine[] {
+  const out: AmountLine[] = [];
+  for (const l of lineInfos(page)) {
+    const all = repairedAmounts(l.text).filter((a) => a.cost < 1.6);
+    if (!all.length) continue;
+    const maxEnd = Math.max(...all.map((a) => a.end));
+    const last = all.filter((a) => a.end >= maxEnd - 1).sort((a, b) => a.cost - b.cost);
+    const starts = new Set(all.filter((a) => a.cost < 0.5 && a.dec).map((a) => a.start));
+    out.push({ l, last, count: starts.size });
+  }
+  return out;
+}
+
+const near = (a: number, b: number, eps = 0.006) => Math.abs(a - b) < eps;
+
+function totalCandidates(ctx: DocContext): Scored[] {
+  const page = ctx.pages[0]!;
+  const lines = amountLines(page);
+  const infos = lineInfos(page);
+  const summaryAt = infos.find((l) => l.y > 0.3 && has(l, K_SUMMARY) && (has(l, K_TAX) || /summary/i.test(l.text)))?.i ?? Infinity;
+  const pays: { v: number; l: AmountLine }[] = [];
+  const changes: number[] = [];
+  const subs: number[] = [];
+  const taxes: number[] = [];
+  const rounds: number[] = [];
+  let hasRounding = false;
+  type Cand = { v: number; cost: number; strength: number; spans: Span[]; kind: string };
+  const cands: Cand[] = [];
+  const span = (al: AmountLine, a: RepairedAmount): Span => ({ p: 0, start: al.l.start + a.start, end: al.l.start + a.end });
+  for (const al of lines) {
+    const l = al.l;
+    const best = al.last[0]!;
+    const total = has(l, K_TOTAL) || l.words.some((w) => /total$/.test(w) && w.length <= 9);
+    const sub = has(l, K_SUB) || l.words.some((w) => /^sub/.test(w));
+    const excl = has(l, K_EXCL);
+    const qty = has(l, K_QTY);
+    const tax = has(l, K_TAX) && !has(l, ['incl', 'inclusive', 'including', 'inc', 'after']);
+    const round = has(l, K_ROUND);
+    const pay = has(l, K_PAY);
+    const change = has(l, K_CHANGE);
+    const off = has(l, K_OFF);
+    if (round) hasRounding = true;
+    if (change && best.dec) changes.push(best.value);
+    if (pay && !change && best.dec) pays.push({ v: best.value, l: al });
+    if ((sub || (total && excl)) && best.dec) subs.push(best.value);
+    if (tax && !total && best.dec) taxes.push(best.value);
+    if (tax && total && !excl && best.dec) taxes.push(best.value);
+    if (round && !total && best.dec) rounds.push(best.value);
+    if (!total || sub || excl || qty || off || change) {
+      if (pay && !change) for (const a of al.last) cands.push({ v: a.value, cost: a.cost, strength: -0.9, spans: [span(al, a)], kind: 'pay' });
+      continue;
+    }
+    if (tax) continue;
+    let strength = 0.6;
+    if (has(l, K_STRONG)) strength += 0.6;
+    if (round) strength += 0.3;
+    if (l.i > summaryAt) strength -= 1.4;
+    if (al.count >= 2) strength -= 0.6;
+    for (const a of al.last) cands.push({ v: a.value, cost: a.cost, strength, spans: [span(al, a)], kind: 'total' });
+    for (const a of digitSwapVariants(best, l.text)) cands.push({ v: a.value, cost: a.cost, strength, spans: [span(al, a)], kind: 'total' });
+  }
+  // what was paid minus the change given
+  for (const p of pays) for (const c of changes) if (p.v - c > 0) cands.push({ v: Math.round((p.v - c) * 100) / 100, cost: 0.3, strength: -0.4, spans: p.l.last.slice(0, 1).map((a) => span(p.l, a)), kind: 'computed' });
+  if (!cands.length) return [];
+  const totals = cands.filter((c) => c.kind === 'total' && c.cost < 0.5 && c.strength > 0).map((c) => c.v);
+  const maxTotal = totals.length ? Math.max(...totals) : undefined;
+  const out: Scored[] = [];
+  for (const c of cands) {
+    if (!(c.v > 0)) continue;
+    let bonus = 0;
+    const paidMinusChange = pays.some((p) => changes.some((ch) => ch > 0 && near(p.v - ch, c.v)));
+    if (paidMinusChange) bonus += 0.9;
+    else if (pays.some((p) => near(p.v, c.v))) bonus += 0.5;
+    if (subs.some((s) => taxes.some((t) => near(s + t, c.v, 0.016) || rounds.some((r) => near(s + t + r, c.v, 0.016) || near(s + t - r, c.v, 0.016))))) bonus += 0.6;
+    else if (subs.some((s) => near(s, c.v)) && !taxes.some((t) => t > 0.005)) bonus += 0.2;
+    if (hasRounding && Math.round(c.v * 100) % 5 === 0) bonus += 0.25;
+    if (maxTotal !== undefined && near(c.v, maxTotal) && c.kind === 'total') bonus += 0.3;
+    const z = -1.2 + 1.6 * c.strength - 1.3 * c.cost + bonus;
+    out.push({ value: c.v, spans: c.spans, score: sigmoid(z), features: { strength: c.strength, cost: c.cost, bonus } });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function aggregate(list: Scored[]): Scored[] {
+  const by = new Map<string, Scored>();
+  for (const s of list) {
+    const key = typeof s.value === 'string' ? s.value.toLowerCase().replace(/\s+/g, ' ') : JSON.stringify(s.value);
+    const prev = by.get(key);
+    if (!prev) by.set(key, { ...s, features: { ...s.features, support: 1 } });
+    else {
+      prev.features.support = (prev.features.support ?? 1) + 1;
+      if (s.score > prev.score) { prev.spans = s.spans; prev.score = s.score; }
+    }
+  }
+  const out = [...by.values()];
+  for (const s of out) s.score = Math.min(0.99, s.score + 0.03 * Math.min(3, (s.features.support ?? 1) - 1));
+  return out.sort((a, b) => b.score - a.score);
+}
+
+type ReceiptField = 'company' | 'address' | 'date' | 'total';
+
+/** Which receipt field a schema leaf asks for, if any. */
+export function receiptField(leaf: Pick<LeafNode, 'name' | 'semantic'>): ReceiptField | undefined {
+  const n = nameWords(leaf.name).join(' ');
+  if (/\b(customer|buyer|client|bill|billing|ship|shipping|delivery|recipient|payer)\b/.test(n)) return undefined;
+  if (leaf.semantic === 'organization' || (/\b(company|merchant|store|shop|vendor|seller|issuer)\b/.test(n) && !/\b(address|id|number|no|phone|tax|vat|gst|reg)\b/.test(n))) return 'company';
+  if (leaf.semantic === 'address') return 'address';
+  if (leaf.semantic === 'date' && !/\b(due|expir|end|start|delivery|birth|valid|until|from|to)\b/.test(n)) return 'date';
+  if (leaf.semantic === 'amount' && /\b(total|grand|paid|payable|due)\b/.test(n) && !/\b(sub|subtotal|tax|vat|gst|net|excl|before|discount|tip|change|cash)\b/.test(n)) return 'total';
+  return undefined;
+}
+
+/**
+ * Ranked candidates for a receipt field on an OCR'd receipt; undefined when the document is not a receipt
+ * or the field is not one of merchant name, merchant address, date and total.
+ */
+export function rankReceiptField(ctx: DocContext, leaf: LeafNode): Scored[] | undefined {
+  if (!looksLikeReceipt(ctx)) return undefined;
+  const field = receiptField(leaf);
+  if (!field) return undefined;
+  switch (field) {
+    case 'company':
+      return aggregate(companyCandidates(ctx).map((c) => ({ value: c.value, spans: c.spans, score: c.score, features: { lines: c.lines.length } })));
+    case 'address':
+      return aggregate(addressCandidates(ctx));
+    case 'date':
+      return aggregate(dateCandidatesReceipt(ctx));
+    case 'total':
+      return aggregate(totalCandidates(ctx));
+  }
+}
