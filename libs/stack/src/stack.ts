@@ -130,7 +130,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       svc.start();
     }
 
-    const waitHealthy = async (timeoutMs = opts.readyTimeoutMs ?? 60_000) => {
+    const waitHealthy = async (timeoutMs = opts.readyTimeoutMs ?? 180_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const results = await Promise.all([...services.values()].map(async (s) => [s, await s.probe()] as const));

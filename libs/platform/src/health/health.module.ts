@@ -33,14 +33,14 @@ class HealthController {
     return this.health.check([]);
   }
 
-  /** Readiness: every dependency this service needs answers within a second. */
+  /** Readiness: every dependency this service needs answers within 2.5 s. */
   @Get('ready')
   @HealthCheck()
   ready() {
     return this.health.check(Object.entries(this.checks).map(([name, check]) => async () => {
       const session = this.indicators.check(name);
       try {
-        await within(1000, check);
+        await within(2500, check);
         return session.up();
       } catch (err) {
         return session.down({ message: (err as Error).message });

@@ -34,11 +34,16 @@ export class EngineRunner {
     return schema;
   }
 
+  /** pdf.js refuses Node Buffers (and may take ownership of what it is given): hand it a plain copy. */
+  private static plain(bytes: Uint8Array): Uint8Array {
+    return Buffer.isBuffer(bytes) ? new Uint8Array(bytes) : bytes;
+  }
+
   /** Page count without text extraction or OCR, enforcing the page cap for the path. */
   async countPages(bytes: Uint8Array, maxPages: number): Promise<number> {
     let pageCount: number;
     try {
-      ({ pageCount } = await inspectDocument(bytes));
+      ({ pageCount } = await inspectDocument(EngineRunner.plain(bytes)));
     } catch (err) { asPublic(err); }
     if (pageCount > maxPages) throw new PublicFailure('document_too_large', `the document has ${pageCount} pages; the limit on this path is ${maxPages}`);
     return pageCount;
@@ -46,7 +51,7 @@ export class EngineRunner {
 
   async run(bytes: Uint8Array, schema: unknown, maxPages: number): Promise<ExtractionResult> {
     try {
-      return await extract(bytes, schema, { document: { maxPages, maxWords: LIMITS.words } });
+      return await extract(EngineRunner.plain(bytes), schema, { document: { maxPages, maxWords: LIMITS.words } });
     } catch (err) { asPublic(err); }
   }
 }

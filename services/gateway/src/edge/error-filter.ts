@@ -40,6 +40,11 @@ export class ContractErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
+    // Probe endpoints keep terminus' own body (which dependency is down) for operators.
+    if (err instanceof HttpException && request.url.startsWith('/healthz/')) {
+      void reply.status(err.getStatus()).send(err.getResponse());
+      return;
+    }
     sendError(reply, toErrorResponse(err, this.logger, request.id));
   }
 }
