@@ -2,6 +2,10 @@
 // receiver, with the background delivery loop running on the real clock.
 import { Webhook } from 'standardwebhooks';
 import { call, eventually, startHarness, uid, Receiver, type Harness } from './support/harness.js';
+import { jest } from '@jest/globals';
+
+// Starting the service (database, migrations, NATS consumers) can take several seconds on a busy 2-core machine.
+jest.setTimeout(60_000);
 
 let h: Harness;
 let receiver: Receiver;

@@ -1,6 +1,10 @@
 // Endpoint registration over gRPC, scoped to the account, plus readiness.
 import { status } from '@grpc/grpc-js';
 import { call, startHarness, uid, type Harness } from './support/harness.js';
+import { jest } from '@jest/globals';
+
+// Starting the service (database, migrations, NATS consumers) can take several seconds on a busy 2-core machine.
+jest.setTimeout(60_000);
 
 let h: Harness;
 

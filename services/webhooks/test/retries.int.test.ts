@@ -10,6 +10,10 @@ import { DeliveryWorker } from '../src/delivery/delivery.worker.js';
 import { JOB_EVENTS_STREAM, JobEventsConsumer } from '../src/events/job-events.consumer.js';
 import { RETRY_SCHEDULE_MS } from '../src/delivery/schedule.js';
 import { call, startHarness, uid, ManualClock, Receiver, type Harness } from './support/harness.js';
+import { jest } from '@jest/globals';
+
+// Starting the service (database, migrations, NATS consumers) can take several seconds on a busy 2-core machine.
+jest.setTimeout(60_000);
 
 let h: Harness;
 let receiver: Receiver;

@@ -7,6 +7,9 @@ import type { Dialer, OutboundRequest } from '../src/delivery/dialer.js';
 import type { Resolver } from '../src/targets/target-guard.js';
 import { call, startHarness, uid, ManualClock, type Harness } from './support/harness.js';
 
+// Starting the service (database, migrations, NATS consumers) can take several seconds on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 const dns = new Map<string, string[]>();
 const resolver = jest.fn<Resolver>(async (hostname) => {
   const addresses = dns.get(hostname);

@@ -4,6 +4,10 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { call, eventually, startHarness, uid, Receiver, type Harness } from './support/harness.js';
+import { jest } from '@jest/globals';
+
+// Starting the service (database, migrations, NATS consumers) can take several seconds on a busy 2-core machine.
+jest.setTimeout(60_000);
 
 const exporter = new InMemorySpanExporter();
 let h: Harness;

@@ -1,17 +1,16 @@
 // Test harness: the webhooks app on a fresh database of the test PostgreSQL, the test NATS, a gRPC client,
 // and a local HTTP receiver on 127.0.0.1. Everything binds to loopback.
-import { readFileSync, readdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { ClientGrpc } from '@nestjs/microservices';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { databaseUrl, dropDatabase, ensureDatabase, getFreePort } from '@exs/devinfra';
+import { deployMigrations } from '@exs/prisma-migrate';
 import {
   SUBJECTS, call, connectNats, createLogger, grpcClientToken, grpcClientsModule, grpcServerOptions, grpcService, jetstream, publishEvent,
   type JetStreamClient, type NatsConnection,
@@ -33,29 +32,17 @@ export class ManualClock implements Clock {
 
 export const uid = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
 
-const MIGRATIONS = join(import.meta.dirname, '../../prisma/migrations');
+const SCHEMA = join(import.meta.dirname, '../../prisma/schema.prisma');
 
-/** A fresh database with the service's migrations applied (the committed migration.sql files, in order). */
+/** A fresh database with the service's committed migrations applied (as `prisma migrate deploy` would). */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.EXS_TEST_DATABASE_URL;
   if (!server) throw new Error('EXS_TEST_DATABASE_URL is not set (run through the integration project)');
   const name = uid('exs_webhooks_t').toLowerCase();
   await ensureDatabase(server, name);
   const url = databaseUrl(server, name);
-  await applyMigrations(url);
+  await deployMigrations({ schemaPath: SCHEMA, url });
   return { url, drop: () => dropDatabase(server, name).then(() => undefined) };
-}
-
-async function applyMigrations(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const dir of readdirSync(MIGRATIONS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
-      await client.query(readFileSync(join(MIGRATIONS, dir, 'migration.sql'), 'utf8'));
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 export interface ReceivedRequest {
