@@ -15,9 +15,9 @@ export interface PartyCandidate {
   features: Record<string, number>;
 }
 
-export const LEGAL_SUFFIX = /\b(Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LLP|L\.P|PLC|plc|GmbH|AG|N\.V|NV|B\.V|BV|S\.A|SA|SAS|SARL|Sarl|S\.r\.l|S\.p\.A|Pty|Pte|Sdn\.? Bhd|BHD|Bhd|KG|Co|Company|Oy|AB|A\/S|ApS|e\.K|UG|Ltda|S\.L)\b\.?/;
+export const LEGAL_SUFFIX = /\b(Inc|INC|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|LLP|L\.P|PLC|plc|GmbH|AG|N\.V|NV|B\.V|BV|S\.A|SA|SAS|SARL|Sarl|S\.r\.l|S\.p\.A|Pty|Pte|Sdn\.? Bhd|SDN\.? BHD|BHD|Bhd|S\/B|KG|Co|CO|Company|COMPANY|Oy|AB|A\/S|ApS|e\.K|UG|Ltda|S\.L|ENTERPRISE|Enterprise|TRADING|Trading)\b\.?/;
 const ADDRESS_LIKE = /^\d|\b\d{4,5}\b|\b(street|st\.|road|rd\.|avenue|ave\.?|lane|drive|dr\.?|blvd|suite|floor|building|straat|weg|strasse|straße|str\.|gasse|platz|rue|avenue|allée|chemin|laan|plein|postbus|p\.?o\.? box|jalan|jln|taman)\b/i;
-const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci)\b|@|:\s*$/i;
+const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci|cash|change|cashier|table|counter|member|pax|welcome|terminal|operator|visit|share|taxcode|gst)\b|@|:\s*$/i;
 const GENERIC_DOMAINS = /^(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|example|fake|test|mail|email|protonmail|orange|free|wanadoo|hetnet|ziggo|kpnmail)$/;
 const COUNTRY = /^(germany|deutschland|poland|polska|france|nederland|netherlands|the netherlands|belgi(um|ë|que)|österreich|austria|schweiz|switzerland|suisse|italy|italia|spain|españa|united states( of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|england|ireland|canada|australia|india|malaysia|singapore|hong kong|china|japan|luxembourg|denmark|sweden|norway|finland|portugal|czech republic|hungary)\.?$/i;
 
@@ -105,12 +105,15 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
   if (ctx.pages.length > 1) pages.push(ctx.pages.length - 1);
   for (const p of pages) {
     const page = ctx.pages[p];
+    let textLines = 0;
     const heights = page.lines.map((l) => l.bbox[3] - l.bbox[1]).filter((h) => h > 0).sort((a, b) => a - b);
     const medH = heights[Math.floor(heights.length / 2)] || 0.012;
     page.lines.forEach((line, li) => {
       const y = line.bbox[1];
       if (p > 0 && y < 0.8) return; // later pages: only the legal footer
       const raw = page.text.slice(line.start, line.end);
+      // order of the line among the first text lines of page 1 (merchant header of receipts, letterheads)
+      const firstLine = p === 0 && /\p{L}{3}/u.test(raw) && textLines < 3 ? [1, 0.5, 0.25][textLines++] : 0;
       const pieces: { text: string; start: number; kind: number }[] = [];
       const lead = raw.length - raw.trimStart().length;
       const t = raw.trim();
@@ -169,6 +172,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           words: Math.min(8, text.split(/\s+/).length),
           details,
           payee,
+          firstLine,
+          junk: (text.replace(/[\p{L}\p{N}\s.,&'()-]/gu, '').length / Math.max(1, text.length)) > 0.08 ? 1 : 0,
         };
         const key = normText(text);
         const prev = seen.get(key);
@@ -179,6 +184,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           if (f.sellerRole) prev.features.sellerRole = 1;
           prev.features.top = Math.max(prev.features.top, f.top);
           prev.features.footer = Math.max(prev.features.footer, f.footer);
+          prev.features.firstLine = Math.max(prev.features.firstLine, f.firstLine);
+          prev.features.junk = Math.min(prev.features.junk, f.junk);
           continue;
         }
         const c = { value: text, span: { p, start, end: start + text.length }, features: f };
@@ -193,8 +200,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
 
 /** Hand-set weights (log-odds) of the party features for the issuer (seller) and the recipient (buyer). */
 export const ISSUER_WEIGHTS: Record<'seller' | 'buyer', Record<string, number>> = {
-  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0 },
-  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0 },
+  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5 },
+  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5 },
 };
 
 export function scoreParty(f: Record<string, number>, side: 'seller' | 'buyer'): number {
