@@ -1,5 +1,11 @@
 // The real dialer against a receiver on 127.0.0.1: it connects to the checked address it is given and
 // never resolves the host name itself (the name below does not exist; a lookup would fail the test).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NodeHttpDialer } from '../src/delivery/dialer.js';
 import { Receiver } from './support/harness.js';
 
@@ -52,5 +58,33 @@ describe('node http dialer', () => {
     receiver.respond = (_req, res) => { res.writeHead(200).end('y'.repeat(1024 * 1024)); };
     const res = await dialer.send({ target: targetFor('/large'), headers: {}, body: '{}', timeoutMs: 2_000 });
     expect(res.bodyPrefix).toBe('y'.repeat(1024));
+  });
+
+  it('sends the endpoint host name as TLS SNI and verifies the certificate against it', async () => {
+    // A self-signed certificate for hooks.invalid: the connection goes to 127.0.0.1, the handshake names
+    // hooks.invalid, and verification fails because no public CA signed it (so nothing is posted).
+    const dir = mkdtempSync(join(tmpdir(), 'exs-wh-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=hooks.invalid',
+      '-addext', 'subjectAltName=DNS:hooks.invalid', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const serverNames: string[] = [];
+    let posted = 0;
+    const server = createTlsServer({
+      key: readFileSync(join(dir, 'key.pem')),
+      cert: readFileSync(join(dir, 'cert.pem')),
+      SNICallback: (name, cb) => { serverNames.push(name); cb(null, undefined); },
+    }, (_req, res) => { posted++; res.end(); });
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const target = { url: new URL(`https://hooks.invalid:${port}/tls`), addresses: [{ address: '127.0.0.1', family: 4 as const }] };
+      await expect(dialer.send({ target, headers: {}, body: '{}', timeoutMs: 2_000 })).rejects.toThrow(/self[- ]signed/i);
+      expect(serverNames).toEqual(['hooks.invalid']);
+      expect(posted).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
