@@ -46,7 +46,7 @@ export class BillingGrpcController implements billingV1.BillingServiceController
     try {
       return { reservationId: await this.reservations.reserve(req.accountId, req.reference, req.pages) };
     } catch (err) {
-      if (err instanceof InsufficientBalanceError) return { error: { code: 'insufficient_balance', detail: '' } };
+      if (err instanceof InsufficientBalanceError) return { error: { code: 'insufficient_balance', detail: '', retryAfterSeconds: 0 } };
       translate(err);
     }
   }

@@ -17,6 +17,7 @@ export const extractionConfigSchema = baseConfigSchema
     EXTRACTION_TARGETS: targets,
     UPLOADS_GRPC_URL: grpcTarget.default('127.0.0.1:50051'),
     BILLING_GRPC_URL: grpcTarget.default('127.0.0.1:50053'),
+    RATELIMIT_GRPC_URL: grpcTarget.default('127.0.0.1:50054'),
     /** Jobs a worker process runs at once (each uses the engine's own OCR pool). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How long a job result is kept after success. */

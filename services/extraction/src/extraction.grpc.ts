@@ -3,6 +3,7 @@ import { extractionV1 } from '@exs/contracts';
 import type { Logger } from '@exs/platform';
 import { EngineRunner, PublicFailure } from './engine/engine-runner.js';
 import { DocumentStore } from './documents/document-store.js';
+import { QuotaExceeded } from './settlement/daily-quota.js';
 import { SyncExtractionService } from './sync/sync-extraction.js';
 import { JobsService, type DocumentInput } from './jobs/jobs.service.js';
 import { toJobMessage } from './jobs/job-message.js';
@@ -17,7 +18,8 @@ function documentInput(doc: extractionV1.DocumentSource | undefined): DocumentIn
 
 /** Public failures travel as outcomes (the gateway renders them); only real faults become gRPC errors. */
 const asOutcome = (err: unknown) => {
-  if (err instanceof PublicFailure) return { error: { code: err.code, detail: err.detail } };
+  if (err instanceof QuotaExceeded) return { error: { code: err.code, detail: err.detail, retryAfterSeconds: err.retryAfterSeconds } };
+  if (err instanceof PublicFailure) return { error: { code: err.code, detail: err.detail, retryAfterSeconds: 0 } };
   throw err;
 };
 
@@ -55,7 +57,7 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
 
   async getJob(req: extractionV1.GetJobRequest): Promise<extractionV1.GetJobResponse> {
     const job = await this.jobs.get(req.accountId, req.jobId);
-    return job ? { job: toJobMessage(job) } : { error: { code: 'not_found', detail: '' } };
+    return job ? { job: toJobMessage(job) } : { error: { code: 'not_found', detail: '', retryAfterSeconds: 0 } };
   }
 
   getInfo(): extractionV1.GetInfoResponse {

@@ -6,6 +6,8 @@ import { EXTRACTION_CONFIG, type ExtractionConfig } from './config.js';
 import { EngineRunner } from './engine/engine-runner.js';
 import { DocumentStore } from './documents/document-store.js';
 import { WalletSettlement } from './settlement/wallet-settlement.js';
+import { DailyQuota } from './settlement/daily-quota.js';
+import { Settlement } from './settlement/settlement.js';
 import { SyncExtractionService } from './sync/sync-extraction.js';
 import { JobsService } from './jobs/jobs.service.js';
 import { JobWorker } from './jobs/job-worker.js';
@@ -25,6 +27,7 @@ export class ExtractionModule {
         grpcClientsModule([
           { name: 'uploads', url: config.UPLOADS_GRPC_URL, timeoutSeconds: 60 },
           { name: 'billing', url: config.BILLING_GRPC_URL },
+          { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL, timeoutSeconds: 2 },
         ]),
         HealthModule.forRoot({
           inject: [PrismaClient, NATS_CONNECTION],
@@ -39,6 +42,8 @@ export class ExtractionModule {
         EngineRunner,
         DocumentStore,
         WalletSettlement,
+        DailyQuota,
+        Settlement,
         SyncExtractionService,
         JobsService,
         JobWorker,

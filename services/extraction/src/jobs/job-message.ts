@@ -15,7 +15,7 @@ export function toJobMessage(job: Job): extractionV1.Job {
     finishedAtMs: ms(job.finishedAt),
     expiresAtMs: ms(job.expiresAt),
     resultJson: job.state === 'succeeded' ? job.resultJson ?? '' : '',
-    error: job.errorCode ? { code: job.errorCode, detail: job.errorDetail ?? '' } : undefined,
+    error: job.errorCode ? { code: job.errorCode, detail: job.errorDetail ?? '', retryAfterSeconds: 0 } : undefined,
     billedPages: job.billedPages,
   };
 }

@@ -7,7 +7,7 @@ import { PrismaClient, type Job } from '../generated/prisma/client.js';
 import { EngineRunner, PublicFailure } from '../engine/engine-runner.js';
 import { LIMITS } from '../engine/limits.js';
 import { DocumentStore } from '../documents/document-store.js';
-import { WalletSettlement } from '../settlement/wallet-settlement.js';
+import { Settlement } from '../settlement/settlement.js';
 import { resultBody } from '../result/result-body.js';
 import { CLOCK, type Clock } from '../clock.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../config.js';
@@ -30,7 +30,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly db: PrismaClient,
     private readonly engine: EngineRunner,
     private readonly documents: DocumentStore,
-    private readonly wallet: WalletSettlement,
+    private readonly settlement: Settlement,
     @Inject(JETSTREAM) private readonly js: JetStreamClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -66,14 +66,14 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     try {
       const bytes = await this.documents.read(job.accountId, job.uploadKey);
       const result = await this.engine.run(bytes, JSON.parse(job.schemaJson), LIMITS.pages);
-      await this.wallet.capture(job.reservationId, job.pages);
+      await this.settlement.capture(job.accountId, job, job.pages);
       await this.succeed(job, JSON.stringify(resultBody(result, { requestId: job.requestId, billedPages: job.pages, calibratorVersion: this.engine.calibratorVersion })));
     } catch (err) {
       // The document's own problems are final; anything else is retried until the last delivery.
       const final = err instanceof PublicFailure && err.code !== 'provider_unavailable';
       if (!final && raw.info.deliveryCount < MAX_DELIVER) throw err;
       const failure = err instanceof PublicFailure ? err : new PublicFailure('extraction_failed');
-      await this.wallet.release(job.reservationId);
+      await this.settlement.release(job.accountId, job);
       await this.fail(job, failure);
     }
   }

@@ -6,7 +6,7 @@ import { PrismaClient, type Job } from '../generated/prisma/client.js';
 import { EngineRunner, PublicFailure } from '../engine/engine-runner.js';
 import { LIMITS } from '../engine/limits.js';
 import { DocumentStore } from '../documents/document-store.js';
-import { WalletSettlement } from '../settlement/wallet-settlement.js';
+import { Settlement } from '../settlement/settlement.js';
 import { CLOCK, type Clock } from '../clock.js';
 
 export type DocumentInput = { inlineBytes: Uint8Array } | { uploadKey: string };
@@ -20,7 +20,7 @@ export class JobsService {
     private readonly db: PrismaClient,
     private readonly engine: EngineRunner,
     private readonly documents: DocumentStore,
-    private readonly wallet: WalletSettlement,
+    private readonly settlement: Settlement,
     @Inject(JETSTREAM) private readonly js: JetStreamClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -42,15 +42,15 @@ export class JobsService {
     const pages = await this.engine.countPages(bytes, LIMITS.pages);
     if (!('uploadKey' in input)) uploadKey = await this.documents.stage(accountId, bytes);
     const id = newJobId();
-    const reservationId = await this.wallet.hold(accountId, id, pages);
+    const holds = await this.settlement.hold(accountId, id, pages);
     const job = await this.db.job.create({
-      data: { id, accountId, requestId, pages, schemaJson, uploadKey: uploadKey!, reservationId, createdAt: this.clock.now() },
+      data: { id, accountId, requestId, pages, schemaJson, uploadKey: uploadKey!, reservationId: holds.reservationId, quotaHoldId: holds.quotaHoldId, createdAt: this.clock.now() },
     });
     try {
       await publishEvent(this.js, SUBJECTS.jobRequested, eventsV1.JobRequested, { jobId: id, accountId, requestId }, id);
     } catch {
       await this.db.job.update({ where: { id }, data: { state: 'failed', errorCode: 'provider_unavailable', finishedAt: this.clock.now() } });
-      await this.wallet.release(reservationId);
+      await this.settlement.release(accountId, holds);
       throw new PublicFailure('provider_unavailable');
     }
     return job;

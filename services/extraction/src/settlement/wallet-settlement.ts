@@ -17,6 +17,16 @@ export class WalletSettlement {
     this.billing = grpcService<billingV1.BillingServiceClient>(client, 'billing');
   }
 
+  /** The account's plan (free or default), which decides its daily page quota. */
+  async planOf(accountId: string): Promise<string> {
+    try {
+      const { wallet } = await call(this.billing.getWallet({ accountId }));
+      return wallet?.plan || 'free';
+    } catch (err) {
+      throw dependencyFailure(err, new PublicFailure('insufficient_balance'));
+    }
+  }
+
   async hold(accountId: string, reference: string, pages: number): Promise<string> {
     let res: billingV1.ReserveResponse;
     try {

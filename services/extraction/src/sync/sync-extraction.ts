@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EngineRunner } from '../engine/engine-runner.js';
 import { LIMITS } from '../engine/limits.js';
-import { WalletSettlement } from '../settlement/wallet-settlement.js';
+import { Settlement } from '../settlement/settlement.js';
 import { resultBody } from '../result/result-body.js';
 
 export interface SyncExtraction { resultJson: string; billedPages: number }
@@ -9,20 +9,20 @@ export interface SyncExtraction { resultJson: string; billedPages: number }
 /** `POST /v1/extract` behind the gateway: limits, hold, engine, settle, in one call. */
 @Injectable()
 export class SyncExtractionService {
-  constructor(private readonly engine: EngineRunner, private readonly wallet: WalletSettlement) {}
+  constructor(private readonly engine: EngineRunner, private readonly settlement: Settlement) {}
 
   async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array): Promise<SyncExtraction> {
     const schema = this.engine.checkSchema(schemaJson);
     const pages = await this.engine.countPages(bytes, LIMITS.syncPages);
-    const reservationId = await this.wallet.hold(accountId, requestId, pages);
+    const holds = await this.settlement.hold(accountId, requestId, pages);
     let result;
     try {
       result = await this.engine.run(bytes, schema, LIMITS.syncPages);
     } catch (err) {
-      await this.wallet.release(reservationId);
+      await this.settlement.release(accountId, holds);
       throw err;
     }
-    await this.wallet.capture(reservationId, pages);
+    await this.settlement.capture(accountId, holds, pages);
     return {
       resultJson: JSON.stringify(resultBody(result, { requestId, billedPages: pages, calibratorVersion: this.engine.calibratorVersion })),
       billedPages: pages,

@@ -10,8 +10,10 @@ export function fromGrpcError(err: unknown): never {
 }
 
 /** An outcome error returned by a service (a public code with detail). */
-export function fromOutcome(error: { code: string; detail: string }, topUpUrl: string): never {
+export function fromOutcome(error: { code: string; detail: string; retryAfterSeconds?: number }, topUpUrl: string): never {
   if (!isErrorCode(error.code)) throw new Error(`unknown error code from a service: ${error.code}`);
-  const extra = error.code === 'insufficient_balance' ? { top_up_url: topUpUrl } : {};
+  const extra = error.code === 'insufficient_balance' ? { top_up_url: topUpUrl }
+    : error.code === 'rate_limited' ? { retry_after: Math.max(1, Math.ceil(error.retryAfterSeconds ?? 1)) }
+    : {};
   throw new ApiError(error.code, extra, error.detail || undefined);
 }

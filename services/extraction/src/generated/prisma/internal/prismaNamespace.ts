@@ -539,6 +539,7 @@ export const JobScalarFieldEnum = {
   schemaJson: 'schemaJson',
   uploadKey: 'uploadKey',
   reservationId: 'reservationId',
+  quotaHoldId: 'quotaHoldId',
   resultJson: 'resultJson',
   errorCode: 'errorCode',
   errorDetail: 'errorDetail',

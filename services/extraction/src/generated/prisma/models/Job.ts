@@ -47,6 +47,7 @@ export type JobMinAggregateOutputType = {
   schemaJson: string | null
   uploadKey: string | null
   reservationId: string | null
+  quotaHoldId: string | null
   resultJson: string | null
   errorCode: string | null
   errorDetail: string | null
@@ -67,6 +68,7 @@ export type JobMaxAggregateOutputType = {
   schemaJson: string | null
   uploadKey: string | null
   reservationId: string | null
+  quotaHoldId: string | null
   resultJson: string | null
   errorCode: string | null
   errorDetail: string | null
@@ -87,6 +89,7 @@ export type JobCountAggregateOutputType = {
   schemaJson: number
   uploadKey: number
   reservationId: number
+  quotaHoldId: number
   resultJson: number
   errorCode: number
   errorDetail: number
@@ -121,6 +124,7 @@ export type JobMinAggregateInputType = {
   schemaJson?: true
   uploadKey?: true
   reservationId?: true
+  quotaHoldId?: true
   resultJson?: true
   errorCode?: true
   errorDetail?: true
@@ -141,6 +145,7 @@ export type JobMaxAggregateInputType = {
   schemaJson?: true
   uploadKey?: true
   reservationId?: true
+  quotaHoldId?: true
   resultJson?: true
   errorCode?: true
   errorDetail?: true
@@ -161,6 +166,7 @@ export type JobCountAggregateInputType = {
   schemaJson?: true
   uploadKey?: true
   reservationId?: true
+  quotaHoldId?: true
   resultJson?: true
   errorCode?: true
   errorDetail?: true
@@ -268,6 +274,7 @@ export type JobGroupByOutputType = {
   schemaJson: string
   uploadKey: string
   reservationId: string
+  quotaHoldId: string
   resultJson: string | null
   errorCode: string | null
   errorDetail: string | null
@@ -311,6 +318,7 @@ export type JobWhereInput = {
   schemaJson?: Prisma.StringFilter<"Job"> | string
   uploadKey?: Prisma.StringFilter<"Job"> | string
   reservationId?: Prisma.StringFilter<"Job"> | string
+  quotaHoldId?: Prisma.StringFilter<"Job"> | string
   resultJson?: Prisma.StringNullableFilter<"Job"> | string | null
   errorCode?: Prisma.StringNullableFilter<"Job"> | string | null
   errorDetail?: Prisma.StringNullableFilter<"Job"> | string | null
@@ -331,6 +339,7 @@ export type JobOrderByWithRelationInput = {
   schemaJson?: Prisma.SortOrder
   uploadKey?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
+  quotaHoldId?: Prisma.SortOrder
   resultJson?: Prisma.SortOrderInput | Prisma.SortOrder
   errorCode?: Prisma.SortOrderInput | Prisma.SortOrder
   errorDetail?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -354,6 +363,7 @@ export type JobWhereUniqueInput = Prisma.AtLeast<{
   schemaJson?: Prisma.StringFilter<"Job"> | string
   uploadKey?: Prisma.StringFilter<"Job"> | string
   reservationId?: Prisma.StringFilter<"Job"> | string
+  quotaHoldId?: Prisma.StringFilter<"Job"> | string
   resultJson?: Prisma.StringNullableFilter<"Job"> | string | null
   errorCode?: Prisma.StringNullableFilter<"Job"> | string | null
   errorDetail?: Prisma.StringNullableFilter<"Job"> | string | null
@@ -374,6 +384,7 @@ export type JobOrderByWithAggregationInput = {
   schemaJson?: Prisma.SortOrder
   uploadKey?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
+  quotaHoldId?: Prisma.SortOrder
   resultJson?: Prisma.SortOrderInput | Prisma.SortOrder
   errorCode?: Prisma.SortOrderInput | Prisma.SortOrder
   errorDetail?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -402,6 +413,7 @@ export type JobScalarWhereWithAggregatesInput = {
   schemaJson?: Prisma.StringWithAggregatesFilter<"Job"> | string
   uploadKey?: Prisma.StringWithAggregatesFilter<"Job"> | string
   reservationId?: Prisma.StringWithAggregatesFilter<"Job"> | string
+  quotaHoldId?: Prisma.StringWithAggregatesFilter<"Job"> | string
   resultJson?: Prisma.StringNullableWithAggregatesFilter<"Job"> | string | null
   errorCode?: Prisma.StringNullableWithAggregatesFilter<"Job"> | string | null
   errorDetail?: Prisma.StringNullableWithAggregatesFilter<"Job"> | string | null
@@ -422,6 +434,7 @@ export type JobCreateInput = {
   schemaJson: string
   uploadKey: string
   reservationId: string
+  quotaHoldId?: string
   resultJson?: string | null
   errorCode?: string | null
   errorDetail?: string | null
@@ -442,6 +455,7 @@ export type JobUncheckedCreateInput = {
   schemaJson: string
   uploadKey: string
   reservationId: string
+  quotaHoldId?: string
   resultJson?: string | null
   errorCode?: string | null
   errorDetail?: string | null
@@ -462,6 +476,7 @@ export type JobUpdateInput = {
   schemaJson?: Prisma.StringFieldUpdateOperationsInput | string
   uploadKey?: Prisma.StringFieldUpdateOperationsInput | string
   reservationId?: Prisma.StringFieldUpdateOperationsInput | string
+  quotaHoldId?: Prisma.StringFieldUpdateOperationsInput | string
   resultJson?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorDetail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -482,6 +497,7 @@ export type JobUncheckedUpdateInput = {
   schemaJson?: Prisma.StringFieldUpdateOperationsInput | string
   uploadKey?: Prisma.StringFieldUpdateOperationsInput | string
   reservationId?: Prisma.StringFieldUpdateOperationsInput | string
+  quotaHoldId?: Prisma.StringFieldUpdateOperationsInput | string
   resultJson?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorDetail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -502,6 +518,7 @@ export type JobCreateManyInput = {
   schemaJson: string
   uploadKey: string
   reservationId: string
+  quotaHoldId?: string
   resultJson?: string | null
   errorCode?: string | null
   errorDetail?: string | null
@@ -522,6 +539,7 @@ export type JobUpdateManyMutationInput = {
   schemaJson?: Prisma.StringFieldUpdateOperationsInput | string
   uploadKey?: Prisma.StringFieldUpdateOperationsInput | string
   reservationId?: Prisma.StringFieldUpdateOperationsInput | string
+  quotaHoldId?: Prisma.StringFieldUpdateOperationsInput | string
   resultJson?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorDetail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -542,6 +560,7 @@ export type JobUncheckedUpdateManyInput = {
   schemaJson?: Prisma.StringFieldUpdateOperationsInput | string
   uploadKey?: Prisma.StringFieldUpdateOperationsInput | string
   reservationId?: Prisma.StringFieldUpdateOperationsInput | string
+  quotaHoldId?: Prisma.StringFieldUpdateOperationsInput | string
   resultJson?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   errorDetail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -562,6 +581,7 @@ export type JobCountOrderByAggregateInput = {
   schemaJson?: Prisma.SortOrder
   uploadKey?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
+  quotaHoldId?: Prisma.SortOrder
   resultJson?: Prisma.SortOrder
   errorCode?: Prisma.SortOrder
   errorDetail?: Prisma.SortOrder
@@ -588,6 +608,7 @@ export type JobMaxOrderByAggregateInput = {
   schemaJson?: Prisma.SortOrder
   uploadKey?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
+  quotaHoldId?: Prisma.SortOrder
   resultJson?: Prisma.SortOrder
   errorCode?: Prisma.SortOrder
   errorDetail?: Prisma.SortOrder
@@ -608,6 +629,7 @@ export type JobMinOrderByAggregateInput = {
   schemaJson?: Prisma.SortOrder
   uploadKey?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
+  quotaHoldId?: Prisma.SortOrder
   resultJson?: Prisma.SortOrder
   errorCode?: Prisma.SortOrder
   errorDetail?: Prisma.SortOrder
@@ -660,6 +682,7 @@ export type JobSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   schemaJson?: boolean
   uploadKey?: boolean
   reservationId?: boolean
+  quotaHoldId?: boolean
   resultJson?: boolean
   errorCode?: boolean
   errorDetail?: boolean
@@ -680,6 +703,7 @@ export type JobSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   schemaJson?: boolean
   uploadKey?: boolean
   reservationId?: boolean
+  quotaHoldId?: boolean
   resultJson?: boolean
   errorCode?: boolean
   errorDetail?: boolean
@@ -700,6 +724,7 @@ export type JobSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   schemaJson?: boolean
   uploadKey?: boolean
   reservationId?: boolean
+  quotaHoldId?: boolean
   resultJson?: boolean
   errorCode?: boolean
   errorDetail?: boolean
@@ -720,6 +745,7 @@ export type JobSelectScalar = {
   schemaJson?: boolean
   uploadKey?: boolean
   reservationId?: boolean
+  quotaHoldId?: boolean
   resultJson?: boolean
   errorCode?: boolean
   errorDetail?: boolean
@@ -731,7 +757,7 @@ export type JobSelectScalar = {
   expiresAt?: boolean
 }
 
-export type JobOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "requestId" | "state" | "pages" | "schemaJson" | "uploadKey" | "reservationId" | "resultJson" | "errorCode" | "errorDetail" | "billedPages" | "attempts" | "createdAt" | "startedAt" | "finishedAt" | "expiresAt", ExtArgs["result"]["job"]>
+export type JobOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "requestId" | "state" | "pages" | "schemaJson" | "uploadKey" | "reservationId" | "quotaHoldId" | "resultJson" | "errorCode" | "errorDetail" | "billedPages" | "attempts" | "createdAt" | "startedAt" | "finishedAt" | "expiresAt", ExtArgs["result"]["job"]>
 
 export type $JobPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Job"
@@ -751,6 +777,10 @@ export type $JobPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
     schemaJson: string
     uploadKey: string
     reservationId: string
+    /**
+     * Pages held against the daily quota ('' when the account has none).
+     */
+    quotaHoldId: string
     resultJson: string | null
     errorCode: string | null
     errorDetail: string | null
@@ -1194,6 +1224,7 @@ export interface JobFieldRefs {
   readonly schemaJson: Prisma.FieldRef<"Job", 'String'>
   readonly uploadKey: Prisma.FieldRef<"Job", 'String'>
   readonly reservationId: Prisma.FieldRef<"Job", 'String'>
+  readonly quotaHoldId: Prisma.FieldRef<"Job", 'String'>
   readonly resultJson: Prisma.FieldRef<"Job", 'String'>
   readonly errorCode: Prisma.FieldRef<"Job", 'String'>
   readonly errorDetail: Prisma.FieldRef<"Job", 'String'>

@@ -12,10 +12,12 @@ export interface ErrorInfo {
   code: string;
   /** Caller-facing detail (which keyword, which limit); the public message stays static. */
   detail: string;
+  /** With rate_limited: seconds until a retry can pass. */
+  retryAfterSeconds: number;
 }
 
 function createBaseErrorInfo(): ErrorInfo {
-  return { code: "", detail: "" };
+  return { code: "", detail: "", retryAfterSeconds: 0 };
 }
 
 export const ErrorInfo: MessageFns<ErrorInfo> = {
@@ -25,6 +27,9 @@ export const ErrorInfo: MessageFns<ErrorInfo> = {
     }
     if (message.detail !== "") {
       writer.uint32(18).string(message.detail);
+    }
+    if (message.retryAfterSeconds !== 0) {
+      writer.uint32(25).double(message.retryAfterSeconds);
     }
     return writer;
   },
@@ -56,6 +61,14 @@ export const ErrorInfo: MessageFns<ErrorInfo> = {
             }
 
             message.detail = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.retryAfterSeconds = reader.double();
             continue;
           }
         }

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { WalletSettlement } from './wallet-settlement.js';
+import { DailyQuota } from './daily-quota.js';
+
+/** What was held for one piece of work: funds in the wallet and pages of the daily quota. */
+export interface Holds { reservationId: string; quotaHoldId: string }
+
+/**
+ * Everything held before work runs and settled after, in one place: the daily quota first (a 429
+ * costs nothing), then the funds (402 before anything runs); on success both are captured, on
+ * failure both released, so a failed extraction is never billed nor counted.
+ */
+@Injectable()
+export class Settlement {
+  constructor(private readonly wallet: WalletSettlement, private readonly quota: DailyQuota) {}
+
+  async hold(accountId: string, reference: string, pages: number): Promise<Holds> {
+    const plan = await this.wallet.planOf(accountId);
+    const quotaHoldId = await this.quota.hold(accountId, plan, reference, pages);
+    try {
+      return { reservationId: await this.wallet.hold(accountId, reference, pages), quotaHoldId };
+    } catch (err) {
+      await this.quota.release(accountId, quotaHoldId);
+      throw err;
+    }
+  }
+
+  async capture(accountId: string, holds: Holds, pages: number): Promise<void> {
+    await this.wallet.capture(holds.reservationId, pages);
+    await this.quota.confirm(accountId, holds.quotaHoldId, pages);
+  }
+
+  async release(accountId: string, holds: Holds): Promise<void> {
+    await this.wallet.release(holds.reservationId);
+    await this.quota.release(accountId, holds.quotaHoldId);
+  }
+}
