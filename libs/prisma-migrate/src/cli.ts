@@ -2,12 +2,13 @@
 // Offline Prisma migrations (Prisma's schema engine as WASM): create | deploy | check | diff.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createMigration, deployMigrations, diffMigrationsToSchema } from './migrate.js';
+import { createMigration, deployMigrations, diffMigrationsToSchema, resolveMigration } from './migrate.js';
 import { schemaEngineVersion } from './engine.js';
 
 const USAGE = `usage: prisma-migrate <command> --schema <path/to/schema.prisma> [options]
   create --name <name> [--shadow-url <postgres url>]   write migrations/<stamp>_<name>/migration.sql when the schema changed
   deploy [--url <postgres url>]                         apply pending migrations (default url: $DATABASE_URL)
+  resolve --rolled-back <name> | --applied <name> [--url <postgres url>]   like prisma migrate resolve
   check  [--shadow-url <postgres url>]                  exit 1 when the migrations do not produce schema.prisma
   diff   [--shadow-url <postgres url>]                  print the SQL from the migrations to schema.prisma
 common: --migrations <dir> (default: migrations/ next to the schema), --verbose
@@ -21,6 +22,8 @@ async function main(): Promise<number> {
       name: { type: 'string' },
       url: { type: 'string' },
       'shadow-url': { type: 'string' },
+      'rolled-back': { type: 'string' },
+      applied: { type: 'string' },
       migrations: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -57,6 +60,13 @@ async function main(): Promise<number> {
       for (const name of r.edited) console.warn(`warning: migration ${name} was modified after it was applied`);
       if (!r.applied.length) console.log('no pending migrations');
       else console.log(`applied ${r.applied.length} migration(s):\n${r.applied.map((n) => `  ${n}`).join('\n')}`);
+      return 0;
+    }
+    case 'resolve': {
+      const url = values.url ?? process.env.DATABASE_URL;
+      if (!url) throw new Error('resolve needs --url <postgres url> or $DATABASE_URL');
+      await resolveMigration({ ...base, url, rolledBack: values['rolled-back'], applied: values.applied });
+      console.log(values['rolled-back'] ? `marked ${values['rolled-back']} as rolled back` : `marked ${values.applied} as applied`);
       return 0;
     }
     case 'check': {

@@ -176,9 +176,41 @@ export async function deployMigrations(opts: DeployOptions): Promise<DeployResul
   if (bad) throw new Error(`cannot read ${bad.path}/migration.sql: ${bad.migrationFile.content.value}`);
   const factory = pgMigrationAdapterFactory(opts.url);
   // The engine serialises concurrent deploys itself (pg_advisory_lock, like the native engine).
-  return withEngine(files, factory, opts.log, async (engine) => {
-    const diagnosis = await engine.diagnoseMigrationHistory({ migrationsList: list, optInToShadowDatabase: false, filters: NO_FILTERS });
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: list, filters: NO_FILTERS });
-    return { applied: appliedMigrationNames, edited: diagnosis.editedMigrationNames };
+  try {
+    return await withEngine(files, factory, opts.log, async (engine) => {
+      const diagnosis = await engine.diagnoseMigrationHistory({ migrationsList: list, optInToShadowDatabase: false, filters: NO_FILTERS });
+      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: list, filters: NO_FILTERS });
+      return { applied: appliedMigrationNames, edited: diagnosis.editedMigrationNames };
+    });
+  } catch (e) {
+    throw new Error(`deploying ${list.baseDir} to ${redact(opts.url)} failed: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+export interface ResolveOptions extends DeployOptions {
+  /** Mark a failed migration as rolled back (after fixing the database by hand), so deploy retries it. */
+  rolledBack?: string;
+  /** Mark a migration as applied without running it (after applying it by hand). */
+  applied?: string;
+}
+
+/** `prisma migrate resolve --rolled-back <name>` / `--applied <name>`. */
+export async function resolveMigration(opts: ResolveOptions): Promise<void> {
+  if (!opts.rolledBack === !opts.applied) throw new Error('resolve needs exactly one of rolledBack / applied');
+  const files = readSchemaFiles(opts.schemaPath);
+  const list = readMigrations(opts.migrationsDir ?? defaultMigrationsDir(opts.schemaPath));
+  await withEngine(files, pgMigrationAdapterFactory(opts.url), opts.log, async (engine) => {
+    if (opts.rolledBack) await engine.markMigrationRolledBack({ migrationName: opts.rolledBack });
+    else await engine.markMigrationApplied({ migrationName: opts.applied!, migrationsList: list });
   });
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '<url>';
+  }
 }
