@@ -4,7 +4,7 @@ export { startNats, type StartNatsOptions, type RunningNats } from './nats.js';
 export type { RunningServer } from './server.js';
 export { ensureBinary, findBinary, aptInstall } from './binaries.js';
 export { getFreePort, isPortOpen, waitUntil, HOST } from './net.js';
-export { redisPing, natsPing, pgPing, type NatsInfo } from './probes.js';
+export { redisPing, redisPid, natsPing, pgPing, type NatsInfo } from './probes.js';
 export { killAndWait, isAlive } from './process.js';
 
 /** The per-service databases of the stack. */

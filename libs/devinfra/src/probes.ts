@@ -7,6 +7,17 @@ export async function redisPing(port: number, timeoutMs = 1000): Promise<boolean
   return reply.startsWith('+PONG');
 }
 
+/** The pid a Redis server reports (`INFO server` -> process_id), or undefined. */
+export async function redisPid(port: number, timeoutMs = 1000): Promise<number | undefined> {
+  try {
+    const reply = await tcpExchange(port, { send: 'INFO server\r\n', sendFirst: true, until: (t) => /process_id:\d+/.test(t) || t.startsWith('-'), timeoutMs });
+    const m = /process_id:(\d+)/.exec(reply);
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface NatsInfo {
   server_id?: string;
   version?: string;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBinary } from './binaries.js';
 import { HOST, isPortOpen } from './net.js';
-import { redisPing } from './probes.js';
+import { redisPid, redisPing } from './probes.js';
 import { spawnServer, type RunningServer } from './server.js';
 
 export interface StartRedisOptions {
@@ -25,7 +25,7 @@ export async function startRedis(opts: StartRedisOptions): Promise<RunningServer
     const isRedis = await redisPing(port).catch(() => false);
     if (!isRedis) throw new Error(`startRedis: port ${port} on ${HOST} is in use by something that is not Redis (no PONG to PING)`);
     opts.log?.(`[devinfra] reusing Redis already listening on ${port}`);
-    return { url, port, pid: undefined, reused: true, stop: async () => {} };
+    return { url, port, pid: await redisPid(port), reused: true, stop: async () => {} };
   }
   const bin = await ensureBinary('redis-server', opts.log);
   const dataDir = path.resolve(opts.dataDir);

@@ -73,7 +73,8 @@ describe('startRedis', () => {
       await redis.connect();
       expect(await redis.ping()).toBe('PONG');
       await redis.quit();
-      expect((await startRedis({ port, dataDir: path.join(dir, 'redis') })).reused).toBe(true);
+      const again = await startRedis({ port, dataDir: path.join(dir, 'redis') });
+      expect(again).toMatchObject({ reused: true, pid: server.pid });
     } finally {
       await stopped(server);
     }
