@@ -16,7 +16,7 @@ describe('ratelimit over gRPC, with a controlled clock', () => {
     return out;
   };
 
-  beforeAll(async () => { svc = await startRateLimit({ REDIS_URL: redisUrl(), QUOTA_HOLD_TTL_SECONDS: '600' }, clock); });
+  beforeAll(async () => { svc = await startRateLimit({ REDIS_URL: redisUrl(), QUOTA_HOLD_TTL_SECONDS: '600', REDIS_COMMAND_TIMEOUT_MS: '3000' }, clock); });
   afterAll(async () => { await svc?.close(); });
 
   describe('Take (token bucket)', () => {
@@ -229,7 +229,7 @@ describe('ratelimit over gRPC, with a controlled clock', () => {
 
 describe('ratelimit on Redis time (no injected clock)', () => {
   let svc: RunningRateLimit;
-  beforeAll(async () => { svc = await startRateLimit({ REDIS_URL: redisUrl() }); });
+  beforeAll(async () => { svc = await startRateLimit({ REDIS_URL: redisUrl(), REDIS_COMMAND_TIMEOUT_MS: '3000' }); });
   afterAll(async () => { await svc?.close(); });
 
   it('refills from Redis TIME: an emptied free bucket passes again after 0.5 s', async () => {

@@ -12,7 +12,10 @@ import { Observable } from "rxjs";
 export interface StageHeader {
   accountId: string;
   contentType: string;
-  /** Upper bound the service enforces while streaming (bytes). */
+  /**
+   * Upper bound the service enforces while streaming (bytes). 0 = the service's cap (50 MiB); a value
+   * above the service's cap does not raise it.
+   */
   maxBytes: string;
 }
 
@@ -617,38 +620,64 @@ export const DeleteResponse: MessageFns<DeleteResponse> = {
   },
 };
 
-/** Staged documents: bytes in a blob store, metadata in PostgreSQL, scoped to an account. */
+/**
+ * Staged documents: bytes in a blob store, metadata in PostgreSQL, scoped to an account. Objects
+ * expire UPLOAD_TTL_HOURS (default 24) after staging; see docs/uploads.md.
+ */
 
 export interface UploadsServiceClient {
-  /** Streams a document in; the first message carries the header, the rest carry chunks. */
+  /**
+   * Streams a document in; the first message carries the header, the rest carry chunks (any size up
+   * to the gRPC message limit; 256 KiB to 1 MiB is a good choice). More bytes than the cap:
+   * RESOURCE_EXHAUSTED as soon as they arrive, and nothing is kept. No header first, a second header
+   * or an empty document: INVALID_ARGUMENT. Store outage: UNAVAILABLE.
+   */
 
   stage(request: Observable<StageRequest>): Observable<StageResponse>;
 
-  /** Resolves a key for an account; NOT_FOUND unless the object is staged on that account and unexpired. */
+  /**
+   * Resolves a key for an account; NOT_FOUND unless the object is staged on that account and unexpired
+   * (unknown, expired and other accounts' keys are indistinguishable).
+   */
 
   resolve(request: ResolveRequest): Observable<ResolveResponse>;
 
-  /** Streams the bytes of a staged object. */
+  /** Streams the bytes of a staged object; NOT_FOUND as for Resolve. */
 
   read(request: ReadRequest): Observable<ReadResponse>;
+
+  /** Deletes an object of the account; idempotent (deleted=false when there was nothing to delete). */
 
   delete(request: DeleteRequest): Observable<DeleteResponse>;
 }
 
-/** Staged documents: bytes in a blob store, metadata in PostgreSQL, scoped to an account. */
+/**
+ * Staged documents: bytes in a blob store, metadata in PostgreSQL, scoped to an account. Objects
+ * expire UPLOAD_TTL_HOURS (default 24) after staging; see docs/uploads.md.
+ */
 
 export interface UploadsServiceController {
-  /** Streams a document in; the first message carries the header, the rest carry chunks. */
+  /**
+   * Streams a document in; the first message carries the header, the rest carry chunks (any size up
+   * to the gRPC message limit; 256 KiB to 1 MiB is a good choice). More bytes than the cap:
+   * RESOURCE_EXHAUSTED as soon as they arrive, and nothing is kept. No header first, a second header
+   * or an empty document: INVALID_ARGUMENT. Store outage: UNAVAILABLE.
+   */
 
   stage(request: Observable<StageRequest>): Promise<StageResponse> | Observable<StageResponse> | StageResponse;
 
-  /** Resolves a key for an account; NOT_FOUND unless the object is staged on that account and unexpired. */
+  /**
+   * Resolves a key for an account; NOT_FOUND unless the object is staged on that account and unexpired
+   * (unknown, expired and other accounts' keys are indistinguishable).
+   */
 
   resolve(request: ResolveRequest): Promise<ResolveResponse> | Observable<ResolveResponse> | ResolveResponse;
 
-  /** Streams the bytes of a staged object. */
+  /** Streams the bytes of a staged object; NOT_FOUND as for Resolve. */
 
   read(request: ReadRequest): Observable<ReadResponse>;
+
+  /** Deletes an object of the account; idempotent (deleted=false when there was nothing to delete). */
 
   delete(request: DeleteRequest): Promise<DeleteResponse> | Observable<DeleteResponse> | DeleteResponse;
 }
