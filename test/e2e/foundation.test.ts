@@ -59,12 +59,15 @@ describe('one request, one trace', () => {
     expect(body.meta).toMatchObject({ request_id: res.headers.get('x-request-id'), billed_pages: 1 });
 
     const traced = await waitFor('spans from gateway, extraction and billing in one trace', () => {
-      const gatewayTraces = new Set(otlp.spans.filter((s) => s.service === 'gateway' && s.name.includes('/v1/extract')).map((s) => s.traceId));
+      const isExtractRequest = (s: (typeof otlp.spans)[number]) => s.service === 'gateway' && (String(s.attributes['url.path'] ?? s.attributes['http.target'] ?? '').startsWith('/v1/extract'));
+      const gatewayTraces = new Set(otlp.spans.filter(isExtractRequest).map((s) => s.traceId));
       for (const traceId of gatewayTraces) {
         const services = new Set(otlp.spans.filter((s) => s.traceId === traceId).map((s) => s.service));
         if (services.has('extraction') && services.has('billing')) return traceId;
       }
       return undefined;
+    }).catch((err: Error) => {
+      throw new Error(`${err.message}; spans seen: ${JSON.stringify(otlp.spans.map((s) => [s.service, s.name, s.traceId.slice(0, 8)]))}`);
     });
     expect(traced).toMatch(/^[0-9a-f]{32}$/);
   }, 60_000);

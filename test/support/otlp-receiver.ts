@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 
-export interface ReceivedSpan { service: string; traceId: string; spanId: string; parentSpanId: string; name: string }
+export interface ReceivedSpan { service: string; traceId: string; spanId: string; parentSpanId: string; name: string; attributes: Record<string, unknown> }
 
 /** A minimal OTLP/HTTP (JSON) trace receiver on 127.0.0.1, standing in for Tempo's collector. */
 export class OtlpReceiver {
@@ -23,11 +23,14 @@ export class OtlpReceiver {
     return this;
   }
 
-  private ingest(body: { resourceSpans?: Array<{ resource?: { attributes?: Array<{ key: string; value: { stringValue?: string } }> }; scopeSpans?: Array<{ spans?: Array<Record<string, string>> }> }> }) {
+  private ingest(body: { resourceSpans?: Array<{ resource?: { attributes?: Array<{ key: string; value: { stringValue?: string } }> }; scopeSpans?: Array<{ spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; attributes?: Array<{ key: string; value: Record<string, unknown> }> }> }> }> }) {
     for (const rs of body.resourceSpans ?? []) {
       const service = rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
       for (const ss of rs.scopeSpans ?? []) {
-        for (const s of ss.spans ?? []) this.spans.push({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name });
+        for (const s of ss.spans ?? []) {
+          const attributes = Object.fromEntries((s.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]));
+          this.spans.push({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name, attributes });
+        }
       }
     }
   }
