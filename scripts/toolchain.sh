@@ -22,7 +22,9 @@ done
 want="$(cat "${manifests[@]}" | sha1sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "[toolchain] pnpm install" >&2
-  (cd "$ROOT" && flock "$TOOLS/install.lock" pnpm install --frozen-lockfile=${CI:+true}${CI:-false} >&2)
+  # CI installs exactly the committed lockfile; a developer's install may update it.
+  if [ -n "${CI:-}" ]; then frozen=--frozen-lockfile; else frozen=--no-frozen-lockfile; fi
+  (cd "$ROOT" && flock "$TOOLS/install.lock" pnpm install "$frozen" >&2)
   echo "$want" > "$stamp"
 fi
 # Prisma's CLI downloads a native schema engine before every command unless this points at an existing

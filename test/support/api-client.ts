@@ -1,0 +1,30 @@
+/** A thin HTTP client for the public API in tests: JSON in, status + headers + JSON out. */
+export interface ApiResponse<T = any> { status: number; headers: Headers; body: T }
+
+export class ApiClient {
+  constructor(readonly baseUrl: string, readonly apiKey?: string) {}
+
+  withKey(apiKey: string): ApiClient {
+    return new ApiClient(this.baseUrl, apiKey);
+  }
+
+  async request<T = any>(method: string, path: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body, duplex: 'half' } as RequestInit);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('GET', path, { headers }); }
+  post<T = any>(path: string, json: unknown, headers?: Record<string, string>) { return this.request<T>('POST', path, { json, headers }); }
+}
+
+export const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
