@@ -17,6 +17,8 @@ const haveMoto = existsSync(MOTO);
 if (!haveMoto) console.warn(`S3 store tests skipped: ${MOTO} missing (bash services/uploads/scripts/install-moto.sh)`);
 const describeS3 = haveMoto ? describe : describe.skip;
 
+/** Tests moving many MiB get room on a loaded 2-core machine. */
+const BIG_TEST_MS = 60_000;
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const chunks = (b: Buffer, step = 256 * 1024) => Readable.from((function* () { for (let i = 0; i < b.length; i += step) yield b.subarray(i, i + step); })());
 const readAll = async (r: Readable) => { const parts: Buffer[] = []; for await (const c of r) parts.push(c as Buffer); return Buffer.concat(parts); };
@@ -56,14 +58,14 @@ describeS3('S3 blob store against moto', () => {
     const bytes = randomBytes(12 * MiB);
     await store.put(key, chunks(bytes), 12 * MiB, 'application/pdf');
     expect((await store.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength).toBe(12 * MiB);
-  });
+  }, BIG_TEST_MS);
 
   it('fails a multipart put one byte over the cap, leaving no object and no open multipart upload', async () => {
     const key = `upl_${randomUUID()}`;
     await expect(store.put(key, chunks(randomBytes(12 * MiB + 1)), 12 * MiB, 'application/pdf')).rejects.toBeInstanceOf(ObjectTooLargeError);
     expect(await keys()).not.toContain(key);
     expect(await openMultiparts()).toBe(0);
-  });
+  }, BIG_TEST_MS);
 
   it('fails a single-part put one byte over the cap, leaving no object', async () => {
     const key = `upl_${randomUUID()}`;
@@ -77,13 +79,16 @@ describeS3('S3 blob store against moto', () => {
 
   describe('the service on UPLOADS_STORE=s3', () => {
     let svc: RunningUploads;
+    let dropDb: () => Promise<void>;
     beforeAll(async () => {
+      const db = await freshDatabase('exs_uploads_s3_test');
+      dropDb = db.drop;
       svc = await startUploads({
-        DATABASE_URL: await freshDatabase('exs_uploads_s3_test'), UPLOADS_STORE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: 'exs-uploads-svc',
+        DATABASE_URL: db.url, UPLOADS_STORE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: 'exs-uploads-svc',
         S3_ACCESS_KEY_ID: 'test', S3_SECRET_ACCESS_KEY: 'test', S3_CREATE_BUCKET: 'true',
       });
-    });
-    afterAll(async () => { await svc?.close(); });
+    }, BIG_TEST_MS);
+    afterAll(async () => { await svc?.close(); await dropDb?.(); });
 
     it('stages and reads back a document', async () => {
       const account = `acct_${randomUUID()}`;
@@ -91,11 +96,11 @@ describeS3('S3 blob store against moto', () => {
       const { uploadKey, sha256: digest } = await svc.client.stage(account, bytes);
       expect(digest).toBe(sha256(bytes));
       expect(sha256(await svc.client.read(account, uploadKey))).toBe(sha256(bytes));
-    });
+    }, BIG_TEST_MS);
 
     it('rejects 50 MiB + 1 byte with RESOURCE_EXHAUSTED', async () => {
       await expect(svc.client.stage(`acct_${randomUUID()}`, Buffer.alloc(50 * MiB + 1), { chunkBytes: MiB })).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
-    });
+    }, BIG_TEST_MS);
 
     it('reports ready', async () => {
       expect((await fetch(`${svc.httpUrl}/healthz/ready`)).status).toBe(200);

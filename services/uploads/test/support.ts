@@ -7,9 +7,8 @@ import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { GRPC_SERVICES } from '@exs/contracts';
 import { createLogger, grpcServerOptions, PROTO_LOADER_OPTIONS } from '@exs/platform';
-import { databaseUrl, ensureDatabase, getFreePort } from '@exs/devinfra';
-import { readdirSync, readFileSync } from 'node:fs';
-import pg from 'pg';
+import { databaseUrl, dropDatabase, ensureDatabase, getFreePort } from '@exs/devinfra';
+import { deployMigrations } from '@exs/prisma-migrate';
 import { uploadsConfigSchema } from '../src/config.js';
 import { UploadsModule } from '../src/uploads.module.js';
 import type { Clock } from '../src/clock.js';
@@ -24,34 +23,13 @@ export class FakeClock implements Clock {
 }
 
 /** A fresh, migrated database for one test file, on the server the global setup started. */
-export async function freshDatabase(prefix: string): Promise<string> {
+export async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = process.env.EXS_TEST_DATABASE_URL!;
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(server, name);
   const url = databaseUrl(server, name);
-  await applyMigrations(url);
-  return url;
-}
-
-/**
- * Applies prisma/migrations with @exs/prisma-migrate's deployMigrations when that library is present;
- * until it lands, runs each migration.sql on the fresh database directly.
- */
-async function applyMigrations(url: string): Promise<void> {
-  const lib = '@exs/prisma-migrate';
-  const mod = await import(lib).catch(() => undefined) as { deployMigrations?: (o: { schemaPath: string; url: string }) => Promise<unknown> } | undefined;
-  if (mod?.deployMigrations) {
-    await mod.deployMigrations({ schemaPath: SCHEMA_PATH, url });
-    return;
-  }
-  const dir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const m of readdirSync(dir).filter((d) => /^\d+_/.test(d)).sort()) await client.query(readFileSync(`${dir}/${m}/migration.sql`, 'utf8'));
-  } finally {
-    await client.end();
-  }
+  await deployMigrations({ schemaPath: SCHEMA_PATH, url });
+  return { url, drop: () => dropDatabase(server, name) };
 }
 
 export interface StageOutcome { uploadKey: string; sizeBytes: string; sha256: string; expiresAtMs: string }

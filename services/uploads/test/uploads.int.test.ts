@@ -8,6 +8,8 @@ import { UploadService } from '../src/uploads/upload.service.js';
 import { FakeClock, freshDatabase, MiB, startUploads, type RunningUploads } from './support.js';
 
 const DAY_MS = 24 * 3_600_000;
+/** Tests moving 50 MiB get room on a loaded 2-core machine. */
+const BIG_TEST_MS = 60_000;
 const account = () => `acct_${randomUUID()}`;
 /** Polls `probe` for up to 5 s (the server notices a cancel asynchronously). */
 async function until(probe: () => Promise<boolean>): Promise<void> {
@@ -28,6 +30,7 @@ describe('uploads over gRPC, disk store', () => {
   const clock = new FakeClock();
   let dir: string;
   let dbUrl: string;
+  let dropDb: () => Promise<void>;
   let svc: RunningUploads;
   let db: PrismaClient;
   const rows = () => db.upload.count();
@@ -35,12 +38,13 @@ describe('uploads over gRPC, disk store', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'exs-uploads-'));
-    dbUrl = await freshDatabase('exs_uploads_test');
+    ({ url: dbUrl, drop: dropDb } = await freshDatabase('exs_uploads_test'));
     svc = await startUploads({ DATABASE_URL: dbUrl, UPLOADS_DIR: dir }, clock);
     db = svc.app.get(PrismaClient);
-  });
+  }, BIG_TEST_MS);
   afterAll(async () => {
     await svc?.close();
+    await dropDb?.();
     rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(async () => {
@@ -61,13 +65,13 @@ describe('uploads over gRPC, disk store', () => {
       const bytes = Buffer.alloc(50 * MiB, 7);
       const res = await svc.client.stage(account(), bytes, { chunkBytes: MiB });
       expect(res.sizeBytes).toBe(String(50 * MiB));
-    });
+    }, BIG_TEST_MS);
 
     it('rejects 50 MiB + 1 byte with RESOURCE_EXHAUSTED and keeps neither bytes nor metadata', async () => {
       await expect(svc.client.stage(account(), Buffer.alloc(50 * MiB + 1, 7), { chunkBytes: MiB })).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
       expect(await rows()).toBe(0);
       expect(files()).toEqual([]);
-    });
+    }, BIG_TEST_MS);
 
     it('applies a lower max_bytes from the header at its edge', async () => {
       const a = account();
@@ -77,7 +81,7 @@ describe('uploads over gRPC, disk store', () => {
 
     it('never lets a header raise the cap above 50 MiB', async () => {
       await expect(svc.client.stage(account(), Buffer.alloc(50 * MiB + 1), { maxBytes: 100 * MiB, chunkBytes: MiB })).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
-    });
+    }, BIG_TEST_MS);
 
     it('rejects a stream whose first message is not the header with INVALID_ARGUMENT', async () => {
       await expect(svc.client.stageMessages([{ chunk: Buffer.from('abc') }])).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
@@ -147,7 +151,7 @@ describe('uploads over gRPC, disk store', () => {
       const back = await svc.client.read(a, uploadKey);
       expect(back.length).toBe(bytes.length);
       expect(sha256(back)).toBe(sha256(bytes));
-    });
+    }, BIG_TEST_MS);
 
     it("answers NOT_FOUND for another account's key", async () => {
       const { uploadKey } = await svc.client.stage(account(), randomBytes(10));
