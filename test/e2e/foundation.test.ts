@@ -19,9 +19,9 @@ describe('the public edge', () => {
   test('GET /v1/health answers 200 with ok, version and calibrator_version, unauthenticated', async () => {
     const res = await fetch(`${stack.gatewayUrl}/v1/health`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body).toEqual({ ok: true, version: 'e2e-build', calibrator_version: expect.any(String) });
-    await waitFor('calibrator version from extraction', async () => (await (await fetch(`${stack.gatewayUrl}/v1/health`)).json()).calibrator_version !== 'unknown');
+    await waitFor('calibrator version from extraction', async () => ((await (await fetch(`${stack.gatewayUrl}/v1/health`)).json()) as any).calibrator_version !== 'unknown');
   });
 
   test('every response carries x-request-id and service-version 2026-08-10', async () => {
@@ -33,7 +33,7 @@ describe('the public edge', () => {
   test('an unknown route is 404 not_found in the one error shape, with the request id', async () => {
     const res = await fetch(`${stack.gatewayUrl}/v1/nothing-here`);
     expect(res.status).toBe(404);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body).toEqual({ error: { code: 'not_found', message: expect.any(String), request_id: res.headers.get('x-request-id') } });
     expect(res.headers.get('service-version')).toBe('2026-08-10');
   });
@@ -41,7 +41,7 @@ describe('the public edge', () => {
   test('a protected route without an API key is 401 invalid_api_key', async () => {
     const res = await fetch(`${stack.gatewayUrl}/v1/wallet`);
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('invalid_api_key');
+    expect(((await res.json()) as any).error.code).toBe('invalid_api_key');
   });
 });
 
@@ -54,7 +54,7 @@ describe('one request, one trace', () => {
       headers: { authorization: `Bearer ${api_key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ schema: sampleInvoiceSchema, document: { bytes_base64: Buffer.from(pdf).toString('base64') } }),
     });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(body.meta).toMatchObject({ request_id: res.headers.get('x-request-id'), billed_pages: 1 });
 

@@ -8,7 +8,7 @@ export class ApiClient {
     return new ApiClient(this.baseUrl, apiKey);
   }
 
-  async request<T = any>(method: string, path: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(method: string, path: string, init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     let body = init.body;
