@@ -15,6 +15,8 @@ export interface PlanLimits {
 export const PLAN_LIMITS = {
   default: { ratePerSecond: 10, burst: 20, dailyPages: 0 },
   free: { ratePerSecond: 2, burst: 4, dailyPages: 100 },
+  /** Raised limits granted on request (the spec's support path), internal teams and load tests. */
+  raised: { ratePerSecond: 1000, burst: 2000, dailyPages: 0 },
 } as const satisfies Record<string, PlanLimits>;
 
 export type Plan = keyof typeof PLAN_LIMITS;

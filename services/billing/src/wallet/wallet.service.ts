@@ -6,7 +6,7 @@ import type { Wallet as WalletRow } from '../generated/prisma/client.js';
 
 export class WalletNotFoundError extends Error {}
 
-export const PLANS = ['default', 'free'] as const;
+export const PLANS = ['default', 'free', 'raised'] as const;
 export type Plan = (typeof PLANS)[number];
 
 /** Wallet balances: available = credited - captured - held, and never below zero. */
@@ -40,7 +40,7 @@ export class WalletService {
 
   /**
    * Adds funds once per reference (a retried top-up credits once). A paid credit moves a free
-   * account to the default plan, as the spec's rate limits require.
+   * account to the default plan, as the spec's rate limits require; other plans are kept.
    */
   async credit(accountId: string, amountMicros: bigint, reference: string): Promise<WalletRow> {
     if (amountMicros <= 0n) throw new RangeError('credit must be positive');
@@ -56,7 +56,7 @@ export class WalletService {
         where: { accountId },
         data: {
           creditedMicros: { increment: amountMicros },
-          ...(reference !== 'initial-grant' ? { plan: 'default' } : {}),
+          ...(reference !== 'initial-grant' && wallet.plan === 'free' ? { plan: 'default' } : {}),
         },
       });
     });

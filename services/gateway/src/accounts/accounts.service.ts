@@ -20,7 +20,7 @@ export class AccountsService {
     this.billing = grpcService<billingV1.BillingServiceClient>(client, 'billing');
   }
 
-  async create(email: string, opts: { plan?: 'free' | 'default'; grantMicros?: bigint } = {}): Promise<{ accountId: string; apiKey: CreatedApiKey }> {
+  async create(email: string, opts: { plan?: 'free' | 'default' | 'raised'; grantMicros?: bigint } = {}): Promise<{ accountId: string; apiKey: CreatedApiKey }> {
     const normalized = email.trim().toLowerCase();
     if (await this.db.account.findUnique({ where: { email: normalized } })) throw new AccountExistsError(normalized);
     const account = await this.db.account.create({ data: { id: newId('acct'), email: normalized } });

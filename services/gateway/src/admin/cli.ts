@@ -1,5 +1,5 @@
 // Operator commands against a running stack (or any deployment, given its configuration):
-//   npm run admin -- create-account --email <address> [--plan free|default] [--grant-usd <n>]
+//   npm run admin -- create-account --email <address> [--plan free|default|raised] [--grant-usd <n>]
 //   npm run admin -- credit --account <acct_...> --usd <amount> --reference <unique id>
 // Prints JSON. Configuration comes from the environment, or from the local stack's .run/env/gateway.env.
 import 'reflect-metadata';
@@ -16,7 +16,7 @@ import { loadGatewayConfig } from '../config.js';
 import { AccountExistsError, AccountsService } from '../accounts/accounts.service.js';
 
 const USAGE = `usage:
-  admin create-account --email <address> [--plan free|default] [--grant-usd <amount>]
+  admin create-account --email <address> [--plan free|default|raised] [--grant-usd <amount>]
   admin credit --account <account id> --usd <amount> --reference <unique reference>`;
 
 function fail(message: string): never {
@@ -51,7 +51,7 @@ try {
   if (command === 'create-account') {
     if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail('create-account needs --email <address>');
     const plan = values.plan ?? 'free';
-    if (plan !== 'free' && plan !== 'default') fail('--plan is free or default');
+    if (plan !== 'free' && plan !== 'default' && plan !== 'raised') fail('--plan is free, default or raised');
     try {
       const created = await app.get(AccountsService).create(values.email, {
         plan,
