@@ -1,11 +1,11 @@
 // Whole-extraction time (ingest + extraction) of a 20-page digital PDF with a 20-field schema, median of runs.
-//   pnpm --filter @exs/engine build && bash scripts/run node libs/engine/test/bench/extract.bench.mjs [--pdf <file>] [--runs N]
+//   pnpm --filter @exs/engine build && bash scripts/run node test/bench/extract.bench.mjs [--pdf <file>] [--runs N]
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '../../../..');
+const repo = resolve(here, '../..');
 const arg = (n) => { const i = process.argv.indexOf(`--${n}`); return i >= 0 ? process.argv[i + 1] : undefined; };
 const engine = await import(join(repo, 'libs/engine/dist/index.js'));
 

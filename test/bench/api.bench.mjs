@@ -1,0 +1,115 @@
+// Public API benchmark against a locally started stack (six services as processes, real PostgreSQL,
+// Redis and NATS on free loopback ports). Prints sync extract latency (p50/p99) for a 1-page digital
+// PDF at 1, 10 and 50 concurrent clients, GET /v1/jobs/:id requests/s, and the gateway's own overhead.
+//   bash scripts/run node scripts/build.mjs && bash scripts/run node test/bench/api.bench.mjs [--quick]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const { startStack } = await import(join(root, 'libs/stack/dist/index.js'));
+const { getFreePort, isPortOpen, startNats, startPostgres, startRedis } = await import(join(root, 'libs/devinfra/dist/index.js'));
+const quick = process.argv.includes('--quick');
+
+const percentile = (xs, p) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+async function freeRange(count) {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const busy = await Promise.all(Array.from({ length: count }, (_, i) => isPortOpen(base + i)));
+    if (!busy.some(Boolean)) return base;
+  }
+}
+
+/** Runs `total` calls of `fn` with `concurrency` in flight; returns each call's latency in ms. */
+async function load(concurrency, total, fn) {
+  const latencies = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      next++;
+      const t0 = performance.now();
+      await fn();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { latencies, seconds: (performance.now() - t0) / 1000 };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'exs-bench-'));
+const infra = [];
+let stack;
+try {
+  infra.push(await startPostgres({ dataDir: join(dir, 'pg'), port: await getFreePort() }));
+  infra.push(await startRedis({ dataDir: join(dir, 'redis'), port: await getFreePort() }));
+  infra.push(await startNats({ storeDir: join(dir, 'nats'), port: await getFreePort(), monitorPort: await getFreePort() }));
+  const base = await freeRange(11);
+  stack = await startStack({
+    rootDir: root, dataDir: join(dir, 'data'), runDir: join(dir, 'run'),
+    ports: { gateway: base, internalHttpBase: base + 1, grpcBase: base + 6 },
+    external: { databaseUrl: infra[0].url, redisUrl: infra[1].url, natsUrl: infra[2].url },
+    env: { LOG_LEVEL: 'warn', BUILD_ID: 'bench', UPLOADS_DIR: join(dir, 'uploads') },
+    log: () => {},
+  });
+  const created = spawnSync(process.execPath, ['services/gateway/dist/admin/cli.js', 'create-account', '--email', 'bench@example.com', '--plan', 'raised', '--grant-usd', '1000'], {
+    cwd: root, env: { ...process.env, ...stack.env.get('gateway') }, encoding: 'utf8',
+  });
+  if (created.status !== 0) throw new Error(created.stderr);
+  const key = JSON.parse(created.stdout).api_key;
+  const url = stack.gatewayUrl;
+  const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const pdf = readFileSync(join(root, 'docs/examples/invoice.pdf')).toString('base64');
+  const body = JSON.stringify({
+    schema: { type: 'object', properties: { invoice_number: { type: 'string' }, invoice_date: { type: 'string', format: 'date' }, total: { type: 'number' } } },
+    document: { bytes_base64: pdf },
+  });
+  const extract = async () => {
+    const res = await fetch(`${url}/v1/extract`, { method: 'POST', headers: auth, body });
+    if (res.status !== 200) throw new Error(`extract: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  await load(4, 20, extract); // warm-up: JIT, connection pools, caches
+
+  console.log('sync extract, 1-page digital PDF:');
+  for (const [concurrency, total] of [[1, quick ? 30 : 100], [10, quick ? 100 : 300], [50, quick ? 200 : 500]]) {
+    const { latencies, seconds } = await load(concurrency, total, extract);
+    console.log(`  ${String(concurrency).padStart(2)} clients: p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  (${(total / seconds).toFixed(0)} req/s over ${total} requests)`);
+  }
+
+  const job = await (await fetch(`${url}/v1/jobs`, { method: 'POST', headers: auth, body })).json();
+  const getJob = async () => {
+    const res = await fetch(`${url}/v1/jobs/${job.id}`, { headers: auth });
+    if (res.status !== 200) throw new Error(`get job: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  await load(10, 100, getJob);
+  const jobs = await load(50, quick ? 2000 : 10000, getJob);
+  console.log(`GET /v1/jobs/:id: ${(jobs.latencies.length / jobs.seconds).toFixed(0)} req/s at 50 clients (p50 ${fmt(percentile(jobs.latencies, 50))})`);
+
+  // Gateway overhead: an authenticated, rate-limited POST with a fresh Idempotency-Key that fails
+  // validation in the handler (no downstream call), against the unauthenticated health route.
+  let n = 0;
+  const invalid = async () => {
+    const res = await fetch(`${url}/v1/extract`, { method: 'POST', headers: { ...auth, 'idempotency-key': `bench-${n++}` }, body: '{"schema":{}}' });
+    if (res.status !== 400) throw new Error(`expected 400, got ${res.status}`);
+    await res.arrayBuffer();
+  };
+  const health = async () => { await (await fetch(`${url}/v1/health`)).arrayBuffer(); };
+  await load(1, 50, invalid);
+  await load(1, 50, health);
+  const h = await load(1, quick ? 200 : 1000, health);
+  const g = await load(1, quick ? 200 : 1000, invalid);
+  const overhead = percentile(g.latencies, 50) - percentile(h.latencies, 50);
+  console.log(`gateway overhead (auth + rate limit + request id + idempotency record), p50: ${fmt(overhead)}  (authenticated ${fmt(percentile(g.latencies, 50))} vs health ${fmt(percentile(h.latencies, 50))})`);
+} finally {
+  await stack?.stop();
+  for (const s of infra.reverse()) await s.stop().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+}
