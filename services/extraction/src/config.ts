@@ -20,6 +20,8 @@ export const extractionConfigSchema = baseConfigSchema
     RATELIMIT_GRPC_URL: grpcTarget.default('127.0.0.1:50054'),
     /** Jobs a worker process runs at once (each uses the engine's own OCR pool). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** A job a worker neither finished nor reported progress on for this long is redelivered (a dead worker). */
+    JOB_ACK_WAIT_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
     /** How long a job result is kept after success. */
     JOB_RETENTION_HOURS: z.coerce.number().positive().default(24),
   });

@@ -46,7 +46,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         durable: DURABLE,
         subject: SUBJECTS.jobRequested,
         codec: eventsV1.JobRequested,
-        ackWaitMs: 30_000,
+        ackWaitMs: this.config.JOB_ACK_WAIT_SECONDS * 1000,
         maxDeliver: MAX_DELIVER,
         handle: (msg, raw) => this.run(msg.jobId, raw),
         onError: (err, raw) => this.logger.error({ err, delivery: raw.info.deliveryCount }, 'job attempt failed; it will be redelivered'),
