@@ -1,5 +1,7 @@
 import { sampleInvoicePdf, sampleInvoiceSchema } from '../support/sample-documents.js';
 import { ApiClient, b64 } from '../support/api-client.js';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createAccount, startTestStack, waitFor, type TestStack } from '../support/stack-fixture.js';
 
 let stack: TestStack;
@@ -217,6 +219,43 @@ describe('versioning', () => {
   test('pinning the served contract version is accepted; another version is refused', async () => {
     expect((await api.get('/v1/health', { 'service-version': '2026-08-10' })).status).toBe(200);
     const res = await api.get('/v1/health', { 'service-version': '2020-01-01' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_schema');
+  });
+});
+
+describe('webhooks', () => {
+  test('a succeeded job is delivered, signed, to the account endpoint with the request id minted at admission', async () => {
+    const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => { received.push({ headers: req.headers, body }); res.writeHead(204).end(); });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const port = (receiver.address() as { port: number }).port;
+      const client = newAccount();
+      const endpoint = await client.post('/v1/webhook_endpoints', { url: `http://127.0.0.1:${port}/hooks` });
+      expect(endpoint.status).toBe(201);
+      expect(endpoint.body.secret).toMatch(/^whsec_/);
+      const admitted = await client.post('/v1/jobs', extractBody(onePage));
+      const delivery = await waitFor('the webhook delivery', () => received.find((d) => JSON.parse(d.body).data?.job_id === admitted.body.id), 60_000);
+      const payload = JSON.parse(delivery.body);
+      expect(payload.type).toBe('job.succeeded');
+      expect(payload.data.request_id).toBe(admitted.body.request_id);
+      const id = String(delivery.headers['webhook-id']);
+      const ts = String(delivery.headers['webhook-timestamp']);
+      const key = Buffer.from(endpoint.body.secret.slice('whsec_'.length), 'base64');
+      const expected = createHmac('sha256', key).update(`${id}.${ts}.${delivery.body}`).digest('base64');
+      expect(String(delivery.headers['webhook-signature']).split(' ')).toContain(`v1,${expected}`);
+    } finally {
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
+  }, 90_000);
+
+  test('an endpoint URL that is not http(s) is invalid_schema', async () => {
+    const res = await newAccount().post('/v1/webhook_endpoints', { url: 'ftp://example.com/hook' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_schema');
   });

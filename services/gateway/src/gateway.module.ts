@@ -18,6 +18,8 @@ import { JobsController } from './jobs/jobs.controller.js';
 import { UploadsController } from './uploads/uploads.controller.js';
 import { KeysController } from './keys/keys.controller.js';
 import { WalletController } from './wallet/wallet.controller.js';
+import { OpenApiController } from './openapi/openapi.controller.js';
+import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
 import { LOGGER } from './tokens.js';
 
 /** Everything the gateway needs except HTTP routes: shared by the server and the admin CLI. */
@@ -30,6 +32,7 @@ export function gatewayCore(config: GatewayConfig, logger: Logger) {
         { name: 'billing', url: config.BILLING_GRPC_URL },
         { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL, timeoutSeconds: 2 },
         { name: 'uploads', url: config.UPLOADS_GRPC_URL, timeoutSeconds: 300 },
+        { name: 'webhooks', url: config.WEBHOOKS_GRPC_URL },
       ]),
     ],
     providers: [
@@ -52,7 +55,7 @@ export class GatewayModule {
         ...core.imports,
         HealthModule.forRoot({ inject: [PrismaClient], useFactory: (db: PrismaClient) => ({ database: prismaPing(db) }) }),
       ],
-      controllers: [PublicHealthController, ExtractController, JobsController, UploadsController, KeysController, WalletController],
+      controllers: [PublicHealthController, ExtractController, JobsController, UploadsController, KeysController, WalletController, WebhookEndpointsController, OpenApiController],
       providers: [
         ...core.providers,
         { provide: APP_FILTER, useFactory: () => new ContractErrorFilter(logger) },
