@@ -1,3 +1,7 @@
+import { credentials } from '@grpc/grpc-js';
+import { loadPackageDefinition } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { protoPath as healthProtoPath } from 'grpc-health-check';
 import { sampleInvoicePdf, sampleInvoiceSchema } from '../support/sample-documents.js';
 import { OtlpReceiver } from '../support/otlp-receiver.js';
 import { createAccount, startTestStack, waitFor, type TestStack } from '../support/stack-fixture.js';
@@ -42,6 +46,27 @@ describe('the public edge', () => {
     const res = await fetch(`${stack.gatewayUrl}/v1/wallet`);
     expect(res.status).toBe(401);
     expect(((await res.json()) as any).error.code).toBe('invalid_api_key');
+  });
+});
+
+describe('internal health', () => {
+  test('every gRPC service answers grpc.health.v1 Check with SERVING', async () => {
+    const pkg = loadPackageDefinition(loadSync(healthProtoPath, { enums: String })) as any;
+    for (const spec of stack.specs.filter((s) => s.grpcPort)) {
+      const client = new pkg.grpc.health.v1.Health(`127.0.0.1:${spec.grpcPort}`, credentials.createInsecure());
+      const res = await new Promise<any>((resolve, reject) => client.Check({ service: '' }, (err: Error | null, r: unknown) => (err ? reject(err) : resolve(r))));
+      client.close();
+      expect({ service: spec.name, status: res.status }).toEqual({ service: spec.name, status: 'SERVING' });
+    }
+  });
+
+  test('every service answers /healthz/live and /healthz/ready over HTTP', async () => {
+    for (const spec of stack.specs) {
+      for (const probe of ['live', 'ready']) {
+        const res = await fetch(`http://127.0.0.1:${spec.httpPort}/healthz/${probe}`);
+        expect({ service: spec.name, probe, status: res.status }).toEqual({ service: spec.name, probe, status: 200 });
+      }
+    }
   });
 });
 
