@@ -1,4 +1,5 @@
 import { sampleInvoicePdf, sampleInvoiceSchema } from '../support/sample-documents.js';
+import { wordyPdf } from '../support/wordy-pdf.js';
 import { ApiClient, b64 } from '../support/api-client.js';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -88,6 +89,52 @@ describe('POST /v1/extract', () => {
     expect(res.status).toBe(402);
     expect(res.body.error).toEqual(expect.objectContaining({ code: 'insufficient_balance', top_up_url: expect.stringMatching(/^https?:\/\//) }));
     expect((await client.get('/v1/wallet')).body.balance.amount).toBe('0.01');
+  });
+});
+
+describe('limits at their edges', () => {
+  const leaves = (n: number) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`field_${i}`, { type: 'string' }])) });
+
+  test('a schema of exactly 800 leaf fields is accepted', async () => {
+    const res = await newAccount().post('/v1/extract', { schema: leaves(800), document: { bytes_base64: b64(onePage) } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data)).toHaveLength(800);
+  });
+
+  test('a schema of 801 leaf fields is invalid_schema', async () => {
+    const res = await newAccount().post('/v1/extract', { schema: leaves(801), document: { bytes_base64: b64(onePage) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_schema');
+  });
+
+  test('a document of exactly 80,000 words is extracted; 80,001 words is document_too_large and not billed', async () => {
+    const client = newAccount();
+    const atCap = await client.post('/v1/jobs', extractBody(await wordyPdf(80_000)));
+    const over = await client.post('/v1/jobs', extractBody(await wordyPdf(80_001)));
+    const settled = async (id: string) => waitFor(`job ${id}`, async () => {
+      const res = await client.get(`/v1/jobs/${id}`);
+      return res.body.state === 'succeeded' || res.body.state === 'failed' ? res.body : undefined;
+    }, 120_000);
+    const [a, b] = [await settled(atCap.body.id), await settled(over.body.id)];
+    expect(a.state).toBe('succeeded');
+    expect(a.result.document.words).toBe(80_000);
+    expect(b.state).toBe('failed');
+    expect(b.error.code).toBe('document_too_large');
+    expect((await client.get('/v1/wallet')).body.balance.amount).toBe((20 - 40 * 0.02).toFixed(2));
+  }, 180_000);
+
+  test('a job of exactly 200 pages is admitted', async () => {
+    const res = await newAccount().post('/v1/jobs', extractBody(await sampleInvoicePdf(200)));
+    expect(res.status).toBe(202);
+    expect(res.body.pages).toBe(200);
+  });
+
+  test('a job of 201 pages is document_too_large and holds nothing', async () => {
+    const client = newAccount();
+    const res = await client.post('/v1/jobs', extractBody(await sampleInvoicePdf(201)));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('document_too_large');
+    expect((await client.get('/v1/wallet')).body.held.amount).toBe('0.00');
   });
 });
 
