@@ -31,6 +31,8 @@ export interface RawWord {
   x1: number;
   y1: number;
   confidence: number;
+  /** A second OCR pass's reading of the same box, when it differs. */
+  alt?: { text: string; confidence: number };
 }
 
 export type RawLine = RawWord[];
@@ -209,6 +211,7 @@ export function buildPage(
         end: offset + w.text.length,
         line: lines.length,
         confidence: round(w.confidence),
+        ...(w.alt ? { alt: { text: w.alt.text, confidence: round(w.alt.confidence) } } : {}),
       });
       offset += w.text.length;
     }

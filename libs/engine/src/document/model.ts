@@ -16,6 +16,11 @@ export interface Word {
   line: number;
   /** OCR confidence 0..1; 1 for text-layer words. */
   confidence: number;
+  /**
+   * OCR only: another recognition pass read the same box differently (text and confidence). Extraction may
+   * prefer it where the primary reading does not parse (dates, amounts) or reads worse.
+   */
+  alt?: { text: string; confidence: number };
 }
 
 export interface Line {

@@ -7,6 +7,11 @@
  * together). When that pass reads poorly, orientation detection (`--psm 0`) decides whether the page
  * is turned by 90/180/270 degrees; the page is then rotated and recognised again and the better pass
  * is kept. Upright pages, the common case, pay nothing for orientation.
+ *
+ * A page that still reads poorly is read again with its contrast stretched (faint scans). A second recognition
+ * pass with automatic page segmentation (`--psm 3`) reads the same upright image; where it reads a word's
+ * box differently, the primary word keeps that reading as `alt` (same box), for type-aware repair in
+ * extraction. The second pass runs alongside the first (the pool has one slot per core).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -34,9 +39,13 @@ export const MAX_OCR_PIXELS = 40_000_000;
 export const RENDER_DPI = 300;
 /** A pass with a mean word confidence below this triggers orientation detection. */
 const POOR_CONFIDENCE = 0.6;
+/** A pass with fewer words than this (or below POOR_CONFIDENCE) is retried with stretched contrast. */
+const MIN_WORDS = 12;
 /** Below this, an upside-down page is tried even when orientation detection sees none. */
 const VERY_POOR_CONFIDENCE = 0.45;
 const TESSERACT = process.env.EXS_TESSERACT_BIN ?? 'tesseract';
+/** Page segmentation of the alternative-reading pass ('0' or 'off' disables it). */
+const ALT_PSM = process.env.EXS_OCR_ALT_PSM ?? '3';
 
 // ---------------------------------------------------------------------------------------------------
 // Process pool: a semaphore over spawned tesseract processes.
@@ -143,6 +152,33 @@ async function toGrey(pipeline: ReturnType<typeof sharp>): Promise<Grey> {
     return { data: out, width: info.width, height: info.height };
   }
   return { data, width: info.width, height: info.height };
+}
+
+/**
+ * Stretches the grey levels of a scan to the full range: the 2nd percentile becomes black and the 98th
+ * white. Rescues faint receipts (light ink that Tesseract's binarisation loses); applied only to pages
+ * whose first read is poor, since on pages with little ink the 2nd percentile is background.
+ */
+export function stretchContrast(img: Grey, low = 0.02, high = 0.98): Grey {
+  const n = img.data.length;
+  if (n === 0) return img;
+  const hist = new Uint32Array(256);
+  const step = n > 2_000_000 ? 4 : 1;
+  let count = 0;
+  for (let i = 0; i < n; i += step) { hist[img.data[i]!]!++; count++; }
+  const pct = (p: number) => {
+    let c = 0;
+    for (let v = 0; v < 256; v++) { c += hist[v]!; if (c >= p * count) return v; }
+    return 255;
+  };
+  const lo = pct(low);
+  const hi = pct(high);
+  if (hi - lo < 24 || (lo <= 8 && hi >= 247)) return img;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
+  const out = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) out[i] = lut[img.data[i]!]!;
+  return { data: out, width: img.width, height: img.height };
 }
 
 async function rotateGrey(img: Grey, degrees: number): Promise<Grey> {
@@ -274,11 +310,42 @@ export function parseTsv(tsv: string): Pass {
   return { lines: [...lines.values()], words, meanConfidence: words > 0 ? confSum / words : 0, score };
 }
 
-async function recognise(img: Grey, dpi: number | undefined, signal?: AbortSignal): Promise<Pass> {
-  const args = ['-l', 'eng', '--psm', '6'];
+async function recognise(img: Grey, dpi: number | undefined, signal?: AbortSignal, psm = '6'): Promise<Pass> {
+  const args = ['-l', 'eng', '--psm', psm];
   if (dpi) args.push('--dpi', String(dpi));
   args.push('tsv');
   return parseTsv(await runTesseract(pgm(img), args, signal));
+}
+
+/**
+ * Attaches a second pass's readings to the primary words (in place): the second-pass words whose centres
+ * fall inside a primary word's box, and that do not reach into its neighbours, are that box's other
+ * reading. Only differing readings are kept.
+ */
+export function attachAlternatives(primary: RawLine[], second: RawLine[]): number {
+  const others = second.flat().filter((w) => w.text.trim());
+  others.sort((a, b) => a.y0 - b.y0);
+  let attached = 0;
+  for (const line of primary) {
+    for (const w of line) {
+      const h = Math.max(1, w.y1 - w.y0);
+      const tol = 0.35 * h;
+      const inside = others.filter((o) => {
+        const cx = (o.x0 + o.x1) / 2;
+        const cy = (o.y0 + o.y1) / 2;
+        return cx >= w.x0 && cx <= w.x1 && cy >= w.y0 - 0.2 * h && cy <= w.y1 + 0.2 * h;
+      });
+      if (!inside.length) continue;
+      if (inside.some((o) => o.x0 < w.x0 - tol || o.x1 > w.x1 + tol)) continue;
+      inside.sort((a, b) => a.x0 - b.x0);
+      const text = inside.map((o) => o.text).join(' ');
+      if (text === w.text) continue;
+      const confidence = inside.reduce((a, o) => a + o.confidence, 0) / inside.length;
+      w.alt = { text, confidence };
+      attached++;
+    }
+  }
+  return attached;
 }
 
 /** Orientation from Tesseract's OSD: clockwise degrees to rotate the image by, or 0 when unsure. */
@@ -308,10 +375,28 @@ async function upright(src: Grey, turn: number, deskew: boolean): Promise<{ img:
 const OSD_MAX_SIDE = 1200;
 
 /** OCR of one greyscale page image: deskew, recognise, and fix the orientation when it reads poorly. */
-export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: AbortSignal; deskew?: boolean } = {}): Promise<OcrResult> {
+export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: AbortSignal; deskew?: boolean; altPsm?: string } = {}): Promise<OcrResult> {
   const deskew = options.deskew !== false;
+  const altPsm = options.altPsm ?? ALT_PSM;
+  const wantAlt = altPsm !== '0' && altPsm !== 'off';
   let { img, rotation } = await upright(input, 0, deskew);
+  // The alternative pass reads the same upright image in parallel; redone below if the page gets turned.
+  let altJob: Promise<Pass> | undefined = wantAlt ? recognise(img, options.dpi, options.signal, altPsm) : undefined;
+  altJob?.catch(() => undefined);
+  const firstImg = img;
   let pass = await recognise(img, options.dpi, options.signal);
+  if (pass.meanConfidence < POOR_CONFIDENCE || pass.words < MIN_WORDS) {
+    // A faint scan: read it again with its contrast stretched, keep the better read.
+    const stretched = stretchContrast(img);
+    if (stretched !== img) {
+      const again = await recognise(stretched, options.dpi, options.signal);
+      if (again.score > pass.score * 1.2 + 1) {
+        pass = again;
+        img = stretched;
+        input = stretchContrast(input);
+      }
+    }
+  }
   const orientationChecked = pass.meanConfidence < POOR_CONFIDENCE || pass.words < 3;
   if (orientationChecked) {
     let turns: number[];
@@ -337,6 +422,18 @@ export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: Abo
         img = candidate.img;
         rotation = candidate.rotation;
       }
+    }
+  }
+  if (wantAlt && pass.words > 0) {
+    if (img !== firstImg) {
+      altJob?.catch(() => undefined);
+      altJob = recognise(img, options.dpi, options.signal, altPsm);
+    }
+    try {
+      attachAlternatives(pass.lines, (await altJob!).lines);
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      // the alternative reading is optional
     }
   }
   rotation = Math.round((((rotation % 360) + 360) % 360) * 10) / 10;

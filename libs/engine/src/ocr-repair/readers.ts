@@ -53,7 +53,9 @@ export function repairedDates(text: string, order: DateOrder = 'dmy'): RepairedD
   }
   // misread month names: "14/dun/2017", "14fMay/2017"
   for (const m of dig.text.matchAll(RE_WORD_MONTH)) {
-    const fm = fuzzyMonth(m[2]!);
+    // a stray mark glued to the month ("14fMay/2017") costs one more repair
+    const fm0 = fuzzyMonth(m[2]!);
+    const fm = fm0 ?? (m[2]!.length >= 4 ? (() => { const f = fuzzyMonth(m[2]!.slice(1)); return f && { month: f.month, cost: f.cost + 0.5 }; })() : undefined);
     if (!fm || fm.cost === 0) continue;
     const iso = isoDate(expandYear(m[3]!), fm.month, Number(m[1]));
     if (iso) add({ iso, start: m.index!, end: m.index! + m[0].length, text: text.slice(m.index!, m.index! + m[0].length), cost: 0.5 + fm.cost + spanCost(dig, m.index!, m.index! + m[0].length), ambiguous: false });
@@ -111,13 +113,13 @@ export function repairedAmounts(text: string): RepairedAmount[] {
   for (const m of t.matchAll(/(?<![\d.,])(\d{1,4}) (\d{2})(?![\d.,])/g)) {
     push(Number(`${m[1]}.${m[2]}`), m.index!, m.index! + m[0].length, 0.6, true);
   }
-  for (const m of t.matchAll(/(?<![\d.,\s]|\d )(\d{1,6})(?![\d.,]|\s\d{2}(?!\d))/g)) {
+  for (const m of t.matchAll(/(?<![\d.,])(\d{1,6})(?![\d.,])/g)) {
     const s = m[1]!;
     const start = m.index!;
     const end = start + s.length;
     if (out.some((o) => o.start < end && start < o.end)) continue;
     if (s.length >= 3) push(Number(s) / 100, start, end, 0.8, true);
-    push(Number(s), start, end, 0.5, false);
+    push(Number(s), start, end, 0.9, false);
   }
   return out;
 }

@@ -12,6 +12,26 @@ import type { LeafNode } from '../schema/compile.js';
 import { nameWords } from '../schema/semantic.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
+import { CONFIDENT_MARGIN, lineReadings, pageSpan } from './readings.js';
+
+/** Extra cost of a value read from the alternative OCR pass rather than the primary one. */
+const ALT_COST = 0.3;
+/** Which reading names and addresses are taken from ('primary' or 'confident'). */
+const NAME_READING = (process.env.EXS_OCR_NAME_READING ?? 'primary') as 'primary' | 'confident';
+
+/** Text of page span [start, end) with each whole word in the chosen reading. */
+function spanText(page: Page, start: number, end: number): string {
+  if (NAME_READING === 'primary') return page.text.slice(start, end);
+  let out = '';
+  let pos = start;
+  for (const w of page.words) {
+    if (w.end <= start || w.start >= end) continue;
+    if (w.start < start || w.end > end || !w.alt || !(w.alt.confidence > w.confidence + CONFIDENT_MARGIN)) continue;
+    out += page.text.slice(pos, w.start) + w.alt.text;
+    pos = w.end;
+  }
+  return out + page.text.slice(pos, end);
+}
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
@@ -75,7 +95,7 @@ export function looksLikeReceipt(ctx: DocContext): boolean {
 // Header: merchant name and address.
 
 const LEGAL = /\b(sdn\.?\s*bhd|bhd|s\/b|berhad|enterprise|trading|plt|ltd|limited|co\.|corporation|company|restoran|restaurant|cafe|store|stores|mart|hardware|stationery|bakery|supermarket|pharmacy|kedai|syarikat|services?|industries|marketing|holdings)\b/i;
-const LABEL_LINE = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|time|cashier|table|order|bill|slip|counter|member|doc|no\s*:\s*\d|served|welcome|trans|pos)\b|@/i;
+const LABEL_LINE = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|time|cashier|table|order|bill|slip|counter|member|doc|no\s*:\s*\d|served|welcome|trans|pos|thank|please|returnable|refund|customer|copy|cash|change)\b|@/i;
 const REG_ONLY = /^\W*(?:\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*(?:no\.?)?|company\s*(?:reg|no)\.?|roc|brn)?\s*[:.#]?\s*[\dA-Z]{0,3}\d{3,}[\d\s]*[-\s]?[A-Z]?\s*[)\]}]?)\W*$/i;
 const ADDRESS_WORD = /\b(no|lot|level|lvl|floor|flr|jalan|jln|lorong|lrg|persiaran|taman|tmn|bandar|blok|block|blk|bangunan|wisma|plaza|kompleks|complex|mall|kampung|kg|batu|seksyen|section|ss\d+|usj|pju|street|st|road|rd|avenue|lane|suite|unit|building|centre|center|square|park|industri|perindustrian|kawasan|selangor|kuala|lumpur|johor|penang|pulau|pinang|perak|melaka|malacca|kedah|pahang|sabah|sarawak|negeri|sembilan|terengganu|kelantan|perlis|putrajaya|labuan|malaysia|darul|ehsan|bahru|shah|alam|petaling|jaya|klang|cheras|puchong|subang|ampang|kajang|seri|sri|kl)\b/i;
 
@@ -87,9 +107,30 @@ function lineQuality(l: LineInfo): number {
   const letters = (t.match(/[A-Za-z]/g) ?? []).length;
   const digits = (t.match(/\d/g) ?? []).length;
   const tokens = t.split(/\s+/);
-  const wordy = tokens.filter((w) => /^[("'“‘]?[A-Za-z][A-Za-z'’.&\-/]*[A-Za-z.)]?[,.:)]?$/.test(w) && w.replace(/[^A-Za-z]/g, '').length >= 2).length;
+  const wordy = tokens.filter((w) => /^[("'“‘]?[A-Za-z][A-Za-z'’.&\-/]*[A-Za-z.)]?[,.:)]?$/.test(w) && w.replace(/[^A-Za-z]/g, '').length >= 3).length;
   const alnum = (letters + digits) / chars.length;
-  return Math.max(0, Math.min(1, 0.35 * alnum + 0.35 * (wordy / tokens.length) + 0.3 * l.conf + (letters >= 4 ? 0.05 : -0.3)));
+  return Math.max(0, Math.min(1, 0.3 * alnum + 0.3 * (wordy / tokens.length) + 0.4 * l.conf + (letters >= 4 ? 0.05 : -0.3)));
+}
+
+/** Legal-form suffixes that end a company name. */
+const SUFFIX = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b\.?/gi;
+
+/**
+ * Type-aware repair of a merchant name: brackets and legal forms misread by OCR ("{M)", "(Mj", "SON BHO",
+ * "D.1.¥."), digits inside otherwise alphabetic tokens. Dictionary-free apart from the legal forms.
+ */
+export function repairName(name: string): string {
+  let s = name.replace(/¥/g, 'Y').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
+  s = s.replace(/\(i([A-Z]{1,5})\)/g, '($1)');
+  s = s.replace(/\bS[O0D]N(\.?\s*)BH[O0D]\b/g, 'SDN$1BHD').replace(/\bBH[O0]\b/g, 'BHD');
+  // a digit among letters of one token: "D.1.Y." -> "D.I.Y.", "C0" -> "CO"
+  s = s.replace(/\S+/g, (tok) => {
+    const letters = (tok.match(/[A-Za-z]/g) ?? []).length;
+    const digits = (tok.match(/\d/g) ?? []).length;
+    if (letters < 2 || digits !== 1 || tok !== tok.toUpperCase()) return tok;
+    return tok.replace(/1/g, 'I').replace(/0/g, 'O').replace(/5/g, 'S').replace(/8/g, 'B');
+  });
+  return s;
 }
 
 /** Strips registration numbers and stray marks around a header line; returns the kept [start, end). */
@@ -102,6 +143,13 @@ function trimHeader(text: string, start: number): { start: number; end: number; 
   let tail = text.slice(s, e);
   const m = /\s*[(\[{]?\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?\d[\dA-Z]{3,}[-\s]?[A-Z]?\s*[)\]}]?[^\w]*$/i.exec(tail);
   if (m && m.index > 0) e = s + m.index;
+  tail = text.slice(s, e);
+  const suffixes = [...tail.matchAll(SUFFIX)];
+  const lastSuffix = suffixes[suffixes.length - 1];
+  if (lastSuffix) {
+    const after = tail.slice(lastSuffix.index! + lastSuffix[0].length);
+    if (after.trim() && (after.replace(/[^A-Za-z0-9]/g, '').length <= 3 || /^\s*[(\[{]?\s*[\dA-Z]{0,3}\d{3,}/.test(after))) e = s + lastSuffix.index! + lastSuffix[0].length;
+  }
   tail = text.slice(s, e);
   const junk = /(?:\s+[^\w\s(]{1,3}|\s+[a-z]|[\s|~_—–‘’“”"°*]+)$/.exec(tail);
   if (junk && junk.index > 0) e = s + junk.index;
@@ -124,7 +172,7 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
     for (let k = 0; k < lines.length; k++) {
       const l = lines[k]!;
       const q = lineQuality(l);
-      if (q < 0.55) continue;
+      if (q < 0.6) continue;
       const t = l.text.trim();
       const legal = LEGAL.test(t);
       if (REG_ONLY.test(t)) continue;
@@ -138,23 +186,30 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
       if (cut.text.replace(/[^A-Za-z]/g, '').length < 3) continue;
       const letters = cut.text.replace(/[^A-Za-z]/g, '');
       const upper = letters.replace(/[^A-Z]/g, '').length / Math.max(1, letters.length);
-      let z = 0.6 - 0.45 * (good - 1) + 1.1 * (legal ? 1 : 0) + 0.4 * upper + 1.2 * (q - 0.75) + 0.6 * Math.min(1, l.height / medH - 1);
+      let z = 0.6 - 0.35 * (good - 1) + 1.2 * (legal ? 1 : 0) + 0.4 * upper + 1.2 * (q - 0.75) + 0.6 * Math.min(1, l.height / medH - 1);
       if (/\d{3,}/.test(cut.text)) z -= 0.8;
+      if ((cut.text.match(/\d/g) ?? []).length >= 6) z -= 1.5;
+      // a name does not end with a comma (an address line does)
+      if (/,\s*$/.test(cut.text)) z -= 1.0;
       const spans: Span[] = [{ p: 0, start: cut.start, end: cut.end }];
-      let value = cut.text.trim();
+      let value = spanText(page, cut.start, cut.end).trim();
       const used = [l.i];
       // a name broken over two lines: "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD"
       const next = lines[k + 1];
-      if (!legal && next && lineQuality(next) >= 0.6 && LEGAL.test(next.text) && !isAddressLine(next.text) && !LABEL_LINE.test(next.text.replace(LEGAL, ''))) {
+      const lettersOf = (x: string) => x.replace(/[^A-Za-z]/g, '');
+      const allCaps = (x: string) => lettersOf(x).length > 0 && lettersOf(x) === lettersOf(x).toUpperCase();
+      const continues = next && /^\W*[&(]/.test(next.text.trim());
+      if (!legal && next && lineQuality(next) >= 0.6 && (SUFFIX.test(next.text) || continues) && allCaps(t) && allCaps(next.text) && q >= 0.8 &&
+        !/\s[-–—]\s/.test(t) && !isAddressLine(next.text) && !LABEL_LINE.test(next.text.replace(LEGAL, ''))) {
         const c2 = trimHeader(next.text, next.start);
         if (c2.text.split(/\s+/).length <= 5) {
-          value = `${value} ${c2.text.trim()}`;
+          value = `${value} ${spanText(page, c2.start, c2.end).trim()}`;
           spans.push({ p: 0, start: c2.start, end: c2.end });
           used.push(next.i);
           z += 0.9;
         }
       }
-      out.push({ lines: used, spans, value, score: sigmoid(z) });
+      out.push({ lines: used, spans, value: repairName(value), score: sigmoid(z) });
     }
     return out.sort((a, b) => b.score - a.score);
   });
@@ -166,7 +221,7 @@ function isAddressLine(t: string): boolean {
   return hits >= 1 && (/\d/.test(t) || hits >= 2) || /\b\d{5}\b/.test(t) && /[A-Za-z]{3}/.test(t);
 }
 
-const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax)\b|@|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
+const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d[\d\s-]{8,}\d|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
 
 function addressCandidates(ctx: DocContext): Scored[] {
   const page = ctx.pages[0]!;
@@ -176,9 +231,9 @@ function addressCandidates(ctx: DocContext): Scored[] {
   const out: Scored[] = [];
   const tryFrom = (from: number, base: number) => {
     let s = -1;
-    for (let k = from, skipped = 0; k < lines.length && skipped <= 3; k++) {
+    for (let k = from, skipped = 0; k < lines.length && skipped <= 5; k++) {
       const t = lines[k]!.text.trim();
-      if (isAddressLine(t) && !ADDRESS_STOP.test(t.replace(/^\W*\(?[\dA-Z]{0,3}\d{3,}[-\s]?[A-Z]?\)?/, ''))) { s = k; break; }
+      if (isAddressLine(t) && !ADDRESS_STOP.test(t.replace(/^\W*\(?[\dA-Z]{0,3}\d{3,}-?[A-Z]?\)/, ''))) { s = k; break; }
       if (/\b(tel|fax|invoice|receipt|date|cashier)\b/i.test(t)) break;
       skipped++;
     }
@@ -191,17 +246,17 @@ function addressCandidates(ctx: DocContext): Scored[] {
       let t = l.text;
       let off = l.start;
       // a registration number before the address on the same line: "(867388-U) 12, Jalan ..."
-      const reg = /^\W*\(?\s*[\dA-Z]{0,3}\d{4,}[-\s]?[A-Z]\s*[)}\]]?\s*/.exec(t);
+      const reg = /^\W*(?:\(\s*[\dA-Z]{0,3}\d{4,}\s*-?\s*[A-Z]\s*[)}\]]|[\dA-Z]{0,3}\d{4,}-[A-Z](?![A-Za-z]))\s*/.exec(t);
       if (reg && k === s) { off += reg[0].length; t = t.slice(reg[0].length); }
       if (k > s && (ADDRESS_STOP.test(t) || REG_ONLY.test(t.trim()))) break;
-      if (k > s && lineQuality(l) < 0.45) break;
+      if (k > s && lineQuality(l) < 0.45 && !(isAddressLine(t) || /^\W*\d{2,}\s+[A-Za-z]/.test(t))) break;
       if (k > s && l.y - (lines[k - 1]!.y + lines[k - 1]!.height) > 2.5 * Math.max(l.height, 0.008)) break;
       const stop = ADDRESS_STOP.exec(t);
       if (stop && k === s) t = t.slice(0, stop.index);
       const cut = trimHeader(t, off);
       if (!cut.text.trim()) break;
       spans.push({ p: 0, start: cut.start, end: cut.end });
-      parts.push(cut.text.trim());
+      parts.push(spanText(page, cut.start, cut.end).trim());
       minQ = Math.min(minQ, lineQuality(l));
     }
     if (!parts.length) return;
@@ -222,16 +277,20 @@ function dateCandidatesReceipt(ctx: DocContext): Scored[] {
   ctx.pages.forEach((page, p) => {
     const infos = lineInfos(page);
     for (const l of infos) {
-      for (const d of repairedDates(l.text, 'dmy')) {
+     for (const r of lineReadings(page, l.i)) {
+      for (const d0 of repairedDates(r.text, 'dmy')) {
+        const d = { ...d0, cost: d0.cost + (r.kind === 'alt' ? ALT_COST + r.doubt : 0) };
         const y = Number(d.iso.slice(0, 4));
-        const before = l.text.slice(0, d.start).toLowerCase();
-        const label = /\b(date|dated|tarikh|dt)\b|d\s?a\s?t\s?e|ate\s*[:.]/.test(before) || /\bdate\b/i.test(l.text) ? 1 : 0;
-        const time = /\b\d{1,2}\s?[:.]\s?\d{2}(\s?[:.]\s?\d{2})?\b/.test(l.text.slice(d.end)) || /\b\d{1,2}:\d{2}\b/.test(before) ? 1 : 0;
+        const before = r.text.slice(0, d.start).toLowerCase();
+        const label = /\b(date|dated|tarikh|dt)\b|d\s?a\s?t\s?e|ate\s*[:.]/.test(before) || /\bdate\b/i.test(r.text) ? 1 : 0;
+        const time = /\b\d{1,2}\s?[:.]\s?\d{2}(\s?[:.]\s?\d{2})?\b/.test(r.text.slice(d.end)) || /\b\d{1,2}:\d{2}\b/.test(before) ? 1 : 0;
         const expiry = /\b(exp|expiry|valid|due|warranty|birth)\b/i.test(before) ? 1 : 0;
         const odd = y < 1995 || y > 2035 ? 1 : 0;
         const z = -0.2 + 1.2 * label + 0.8 * time - 1.6 * d.cost - 1.5 * expiry - 2.5 * odd - 0.6 * p - (d.ambiguous ? 0.1 : 0);
-        out.push({ value: d.iso, spans: [{ p, start: l.start + d.start, end: l.start + d.end }], score: sigmoid(z), features: { label, time, cost: d.cost } });
+        const sp = pageSpan(page, r, d.start, d.end);
+        out.push({ value: d.iso, spans: [{ p, start: sp.start, end: sp.end }], score: sigmoid(z), features: { label, time, cost: d.cost } });
       }
+     }
     }
   });
   return out;
@@ -242,9 +301,11 @@ function dateCandidatesReceipt(ctx: DocContext): Scored[] {
 
 const K_TOTAL = ['total', 'jumlah', 'ttl'];
 const K_SUB = ['subtotal', 'sub'];
-const K_EXCL = ['excl', 'excluding', 'exclusive', 'excluded', 'before', 'exc', 'ex'];
+const K_EXCL = ['excl', 'excluding', 'exclusive', 'excluded', 'before', 'exc', 'ex', 'supplies', 'supply'];
 const K_QTY = ['qty', 'quantity', 'item', 'items', 'count', 'pcs', 'unit', 'units', 'weight'];
-const K_STRONG = ['incl', 'inclusive', 'including', 'inc', 'after', 'rounded', 'payable', 'nett', 'net', 'grand', 'amount', 'amt', 'due', 'sales', 'bill', 'rm'];
+/** Words of the final sum ("Grand Total", "Total Payable", "Nett Total", "Total After Adj") and of a sum incl. tax. */
+const K_FINAL = ['payable', 'grand', 'nett', 'net', 'rounded', 'after', 'due', 'final'];
+const K_STRONG = ['incl', 'inclusive', 'including', 'inc', 'amount', 'amt', 'sales', 'bill', 'rm'];
 const K_TAX = ['gst', 'tax', 'vat', 'sst', 'service'];
 const K_ROUND = ['rounding', 'round', 'adj', 'adjustment', 'rounded'];
 const K_PAY = ['cash', 'paid', 'payment', 'tender', 'tendered', 'visa', 'master', 'mastercard', 'card', 'credit', 'edc', 'debit', 'received', 'pay'];
@@ -263,6 +324,14 @@ function amountLines(page: Page): AmountLine[] {
   const out: AmountLine[] = [];
   for (const l of lineInfos(page)) {
     const all = repairedAmounts(l.text).filter((a) => a.cost < 1.6);
+    for (const r of lineReadings(page, l.i, ['alt'])) {
+      for (const a of repairedAmounts(r.text)) {
+        const cost = a.cost + ALT_COST + r.doubt;
+        if (cost >= 1.6) continue;
+        const sp = pageSpan(page, r, a.start, a.end);
+        all.push({ ...a, start: sp.start - l.start, end: sp.end - l.start, cost });
+      }
+    }
     if (!all.length) continue;
     const maxEnd = Math.max(...all.map((a) => a.end));
     const last = all.filter((a) => a.end >= maxEnd - 1).sort((a, b) => a.cost - b.cost);
@@ -295,7 +364,10 @@ function totalCandidates(ctx: DocContext): Scored[] {
     const sub = has(l, K_SUB) || l.words.some((w) => /^sub/.test(w));
     const excl = has(l, K_EXCL);
     const qty = has(l, K_QTY);
-    const tax = has(l, K_TAX) && !has(l, ['incl', 'inclusive', 'including', 'inc', 'after']);
+    const incl = has(l, ['incl', 'inclusive', 'including', 'inc', 'after']) || l.words.some((w) => /clusi|inclu/.test(w) && !/^ex/.test(w));
+    // a tax line names the tax first ("GST", "Total GST", "Total Tax 6%"), not in passing ("Total (incl. of GST)")
+    const lead = l.words.filter((w) => /[a-z]/.test(w) && !isWord(w, K_TOTAL));
+    const tax = !incl && lead.length > 0 && isWord(lead[0]!, K_TAX);
     const round = has(l, K_ROUND);
     const pay = has(l, K_PAY);
     const change = has(l, K_CHANGE);
@@ -306,24 +378,31 @@ function totalCandidates(ctx: DocContext): Scored[] {
     if ((sub || (total && excl)) && best.dec) subs.push(best.value);
     if (tax && !total && best.dec) taxes.push(best.value);
     if (tax && total && !excl && best.dec) taxes.push(best.value);
-    if (round && !total && best.dec) rounds.push(best.value);
+    if (round && !total && best.dec && best.value < 1) rounds.push(best.value);
+    // "Rounding RM 182.00": a rounding line carrying a whole sum is the rounded total
+    if (round && !total && !change && !pay && best.dec && best.value >= 1 && al.count === 1) {
+      for (const a of al.last) cands.push({ v: a.value, cost: a.cost, strength: 1.1, spans: [span(al, a)], kind: 'total' });
+      continue;
+    }
     if (!total || sub || excl || qty || off || change) {
       if (pay && !change) for (const a of al.last) cands.push({ v: a.value, cost: a.cost, strength: -0.9, spans: [span(al, a)], kind: 'pay' });
       continue;
     }
     if (tax) continue;
     let strength = 0.6;
-    if (has(l, K_STRONG)) strength += 0.6;
+    if (has(l, K_FINAL)) strength += 0.9;
+    else if (has(l, K_STRONG) || incl) strength += 0.6;
     if (round) strength += 0.3;
     if (l.i > summaryAt) strength -= 1.4;
     if (al.count >= 2) strength -= 0.6;
     for (const a of al.last) cands.push({ v: a.value, cost: a.cost, strength, spans: [span(al, a)], kind: 'total' });
-    for (const a of digitSwapVariants(best, l.text)) cands.push({ v: a.value, cost: a.cost, strength, spans: [span(al, a)], kind: 'total' });
+    for (const a of digitSwapVariants(best, l.text)) cands.push({ v: a.value, cost: a.cost, strength, spans: [span(al, a)], kind: 'swap' });
   }
   // what was paid minus the change given
   for (const p of pays) for (const c of changes) if (p.v - c > 0) cands.push({ v: Math.round((p.v - c) * 100) / 100, cost: 0.3, strength: -0.4, spans: p.l.last.slice(0, 1).map((a) => span(p.l, a)), kind: 'computed' });
   if (!cands.length) return [];
   const totals = cands.filter((c) => c.kind === 'total' && c.cost < 0.5 && c.strength > 0).map((c) => c.v);
+  for (const c of cands) if (c.kind === 'swap') c.cost += 0.4;
   const maxTotal = totals.length ? Math.max(...totals) : undefined;
   const out: Scored[] = [];
   for (const c of cands) {
@@ -334,7 +413,12 @@ function totalCandidates(ctx: DocContext): Scored[] {
     else if (pays.some((p) => near(p.v, c.v))) bonus += 0.5;
     if (subs.some((s) => taxes.some((t) => near(s + t, c.v, 0.016) || rounds.some((r) => near(s + t + r, c.v, 0.016) || near(s + t - r, c.v, 0.016))))) bonus += 0.6;
     else if (subs.some((s) => near(s, c.v)) && !taxes.some((t) => t > 0.005)) bonus += 0.2;
-    if (hasRounding && Math.round(c.v * 100) % 5 === 0) bonus += 0.25;
+    const round5 = Math.round(c.v * 100) % 5 === 0;
+    if (hasRounding && round5) bonus += 0.25;
+    // a total and its rounded twin ("181.98" / "182.00"): the rounded one was paid
+    if (round5 && c.kind !== 'pay' && totals.some((t) => !near(t, c.v) && Math.abs(t - c.v) < 0.05)) bonus += 0.6;
+    // a digit re-read only counts when it makes the sums agree
+    if (c.kind === 'swap' && bonus < 0.5) continue;
     if (maxTotal !== undefined && near(c.v, maxTotal) && c.kind === 'total') bonus += 0.3;
     const z = -1.2 + 1.6 * c.strength - 1.3 * c.cost + bonus;
     out.push({ value: c.v, spans: c.spans, score: sigmoid(z), features: { strength: c.strength, cost: c.cost, bonus } });

@@ -1,0 +1,134 @@
+import { compileSchema } from '../../src/schema/compile.js';
+import { extractFromDocument } from '../../src/extract/extract.js';
+import { confusionDistance, digitize, fuzzyMonth, repairedAmounts, repairedDates } from '../../src/ocr-repair/index.js';
+import { repairName } from '../../src/ocr-repair/receipt.js';
+import { lineReadings, pageSpan } from '../../src/ocr-repair/readings.js';
+import type { DocumentModel } from '../../src/document/model.js';
+import { doc } from '../helpers/doc.js';
+
+const ocr = (d: DocumentModel): DocumentModel => ({ ...d, format: 'jpeg', pages: d.pages.map((p) => ({ ...p, source: 'ocr' as const })) });
+
+describe('confusable characters', () => {
+  test('letters inside numeric tokens are read as digits, words are left alone', () => {
+    expect(digitize('Date: 2o/O5/2017').text).toBe('Date: 20/05/2017');
+    expect(digitize('CHANGE RM &.40').text).toBe('CHANGE RM 8.40');
+    expect(digitize('TOTAL SALES 12.50').text).toBe('TOTAL SALES 12.50');
+    expect(digitize('Dated:12/0l/2018').text).toBe('Dated:12/01/2018');
+  });
+
+  test('confusion-aware distance is small for OCR confusions', () => {
+    expect(confusionDistance('TOTAL', 'T0TAL')).toBeLessThan(0.5);
+    expect(confusionDistance('SDN', 'SON')).toBeLessThan(0.5);
+    expect(confusionDistance('TOTAL', 'TABLE')).toBeGreaterThan(1.5);
+    expect(fuzzyMonth('dun')?.month).toBe(6);
+    expect(fuzzyMonth('xyz')).toBeUndefined();
+  });
+});
+
+describe('type-aware readers', () => {
+  test('dates through misreads, with a repair cost', () => {
+    const clean = repairedDates('Date: 25/12/2018 10:27');
+    expect(clean).toEqual([expect.objectContaining({ iso: '2018-12-25', cost: 0 })]);
+    expect(repairedDates('Date 2o/O5/2017')[0]).toMatchObject({ iso: '2017-05-20' });
+    expect(repairedDates('Date 2o/O5/2017')[0]!.cost).toBeGreaterThan(0);
+    // an impossible month with one likely digit misread
+    expect(repairedDates('05/61/2018 Cashier')[0]).toMatchObject({ iso: '2018-01-05' });
+    expect(repairedDates('14/dun/2017 08:34')[0]).toMatchObject({ iso: '2017-06-14' });
+  });
+
+  test('amounts through misreads: symbols, lost points, comma decimals', () => {
+    const v = (t: string) => repairedAmounts(t).sort((a, b) => a.cost - b.cost).map((a) => a.value);
+    expect(v('TOTAL 12.50')[0]).toBe(12.5);
+    expect(v('CHANGE RM &.40')).toContain(8.4);
+    expect(v('Total Sales 37 50')).toContain(37.5);
+    expect(v('Total 5,90')[0]).toBe(5.9);
+    expect(v('1812 2 16.96 3392 SR')).toContain(33.92);
+  });
+
+  test('merchant names: brackets and legal forms misread', () => {
+    expect(repairName('AEON CO. {M) BHD')).toBe('AEON CO. (M) BHD');
+    expect(repairName('UNIHAKKA INTERNATIONAL SON BHD')).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
+    expect(repairName('MR. D.1.¥. (Mj SDN BHD')).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(repairName('99 SPEED MART')).toBe('99 SPEED MART');
+  });
+});
+
+describe('alternative readings', () => {
+  test('a word re-read by a second pass keeps its box; offsets map back to the primary text', () => {
+    const d = doc(['Date: 2O/1Z/2O17 10:27']);
+    const page = d.pages[0]!;
+    const w = page.words.find((x) => x.text === '2O/1Z/2O17')!;
+    w.alt = { text: '20/12/2017', confidence: 0.9 };
+    const [primary, alt] = lineReadings(page, 0);
+    expect(primary!.text).toBe(page.text);
+    expect(alt!.text).toBe('Date: 20/12/2017 10:27');
+    const s = alt!.text.indexOf('20/12');
+    const span = pageSpan(page, alt!, s, s + 10);
+    expect(page.text.slice(span.start, span.end)).toBe('2O/1Z/2O17');
+  });
+});
+
+const receiptSchema = compileSchema({
+  type: 'object',
+  properties: {
+    company: { type: ['string', 'null'], description: "Name of the merchant / company that issued the receipt, as printed at the top (e.g. 'XYZ TRADING SDN BHD')." },
+    address: { type: ['string', 'null'], description: 'Full postal address of the merchant as printed, lines joined with spaces.' },
+    date: { type: ['string', 'null'], description: 'Transaction date of the receipt, ISO 8601 (YYYY-MM-DD).' },
+    total: { type: ['number', 'null'], description: 'Total amount paid (grand total incl. tax/rounding), as a number without currency symbol.' },
+  },
+});
+
+describe('receipt fields', () => {
+  test('merchant from the clean header line, address below it, labelled date, total that agrees with the payment', () => {
+    const d = ocr(doc([
+      '~ . ,',
+      'KEDAI MAKAN SEDAP SDN BHD (123456-X)',
+      'NO 12, JALAN MAWAR 3,',
+      'TAMAN BUNGA, 43000 KAJANG.',
+      'TEL : 03-8888 1234',
+      'GST ID : 000123456789',
+      'Doc No : CS0001 Date: 2O/O5/2017',
+      'Item Qty Price Amount',
+      'NASI LEMAK 2 4.50 9.00',
+      'Total Qty 3 14.50',
+      'Total Sales (Excluding GST) : 13.68',
+      'Total GST : 0.82',
+      'Rounding : 0.00',
+      'Total Sales (Inclusive of GST) : 14.50',
+      'CASH : 20.00',
+      'Change : 5.50',
+      'GST SUMMARY',
+      'Total : 13.68 0.82',
+      'THANK YOU',
+    ]));
+    const r = extractFromDocument(d, receiptSchema);
+    expect(r.data).toEqual({
+      company: 'KEDAI MAKAN SEDAP SDN BHD',
+      address: 'NO 12, JALAN MAWAR 3, TAMAN BUNGA, 43000 KAJANG.',
+      date: '2017-05-20',
+      total: 14.5,
+    });
+    expect(r.fields['/total']!.grounding[0]!.text).toBe('14.50');
+  });
+
+  test('the rounded total wins over the unrounded one', () => {
+    const d = ocr(doc([
+      'BEST MART SDN BHD',
+      'LOT 5, JALAN BESAR, 41150 KLANG',
+      'Date: 03/02/2018',
+      'Total Sales (Inclusive GST) RM 181.98',
+      'Rounding Adjustment RM 0.02',
+      'Rounding RM 182.00',
+      'CASH RM 200.00',
+      'CHANGE RM 18.00',
+      'Thank you',
+    ]));
+    expect(extractFromDocument(d, receiptSchema).data.total).toBe(182);
+  });
+
+  test('text-layer documents are left to the generic rankers', () => {
+    const d = doc(['ACME TRADING LTD', 'Total 12.00', 'Cash 20.00', 'Change 8.00', 'Rounding 0.00']);
+    const r = extractFromDocument(d, receiptSchema, { debug: true });
+    expect(r.data.company).not.toBe(undefined);
+  });
+});
