@@ -1,5 +1,6 @@
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -15,12 +16,19 @@ let sdk: NodeSDK | undefined;
 export function startTelemetry(serviceName: string): void {
   if (sdk) return;
   const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  // Traces only: without these the SDK would also start metric and log exporters aimed at localhost.
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
   sdk = new NodeSDK({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: process.env.OTEL_SERVICE_NAME ?? serviceName,
       [ATTR_SERVICE_VERSION]: process.env.BUILD_ID ?? 'dev',
     }),
-    traceExporter: exporting ? new OTLPTraceExporter() : undefined,
+    // Without an endpoint spans are still made (their ids go into logs and propagate) but not exported;
+    // the SDK's default would be an OTLP exporter retrying against localhost:4318 forever.
+    spanProcessors: [exporting
+      ? new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), scheduledDelayMillis: Number(process.env.OTEL_BSP_SCHEDULE_DELAY ?? 5000) })
+      : new NoopSpanProcessor()],
     instrumentations: [
       new HttpInstrumentation({
         // Health probes would drown real traffic in Tempo.
