@@ -62,11 +62,14 @@ function responses(success: Record<number, JsonObject>, errors: ErrorMap, opts: 
   return out;
 }
 
-function ok(description: string, schema: Json, opts: { replayable?: boolean } = {}): JsonObject {
+function ok(description: string, schema: Json, opts: { replayable?: boolean; links?: JsonObject } = {}): JsonObject {
   const headers: JsonObject = { ...CONTRACT_HEADERS };
   if (opts.replayable) headers['idempotent-replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
-  return { description, headers, content: { 'application/json': { schema } } };
+  return { description, headers, content: { 'application/json': { schema } }, ...(opts.links ? { links: opts.links } : {}) };
 }
+
+/** The created resource's id feeds the operation that reads or deletes it (used by stateful testing, too). */
+const idLink = (operationId: string, description: string) => ({ [operationId]: { operationId, parameters: { id: '$response.body#/id' }, description } });
 
 const versionParam = { $ref: '#/components/parameters/ServiceVersion' };
 const idempotencyParam = { $ref: '#/components/parameters/IdempotencyKey' };
@@ -96,6 +99,19 @@ const API_KEY = {
   },
 } as const;
 
+const WEBHOOK_ENDPOINT = {
+  type: 'object',
+  required: ['id', 'object', 'url', 'event_types', 'description', 'created_at'],
+  properties: {
+    id: { type: 'string' },
+    object: { const: 'webhook_endpoint' },
+    url: { type: 'string' },
+    event_types: { type: 'array', items: { type: 'string' }, description: 'Empty: every type.' },
+    description: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
 export const openApiDocument = {
   openapi: '3.1.0',
   jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
@@ -119,6 +135,7 @@ export const openApiDocument = {
     { name: 'extraction', description: 'Synchronous and asynchronous extraction' },
     { name: 'uploads', description: 'Staged documents' },
     { name: 'account', description: 'API keys and the wallet' },
+    { name: 'webhooks', description: 'Webhook endpoints for job events' },
     { name: 'meta', description: 'Health and this document' },
   ],
   paths: {
@@ -154,7 +171,7 @@ export const openApiDocument = {
         parameters: [idempotencyParam, versionParam],
         requestBody: extractionRequestBody,
         responses: responses(
-          { 202: ok('The admitted job (`state: "queued"`)', ref('Job'), { replayable: true }) },
+          { 202: ok('The admitted job (`state: "queued"`)', ref('Job'), { replayable: true, links: idLink('getJob', 'Poll the job') }) },
           {
             ...AUTHENTICATED,
             400: ['invalid_schema', 'document_too_large', 'unsupported_document'],
@@ -228,7 +245,7 @@ export const openApiDocument = {
           },
         },
         responses: responses(
-          { 201: ok('The new key with its secret', ref('ApiKeyWithSecret'), { replayable: true }) },
+          { 201: ok('The new key with its secret', ref('ApiKeyWithSecret'), { replayable: true, links: idLink('revokeApiKey', 'Revoke the key') }) },
           { ...AUTHENTICATED, ...IDEMPOTENT, ...RATE_LIMITED },
           { replayable: true },
         ),
@@ -257,6 +274,60 @@ export const openApiDocument = {
         responses: responses(
           { 200: ok('The key with `revoked_at` set', ref('ApiKey')) },
           { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED },
+        ),
+      },
+    },
+    '/v1/webhook_endpoints': {
+      post: {
+        operationId: 'createWebhookEndpoint',
+        tags: ['webhooks'],
+        summary: 'Register a webhook endpoint',
+        description: 'Deliveries are signed (Standard Webhooks) with the returned `secret`, shown only in this response. The URL must be https and resolve to public addresses only; anything else is 400 `invalid_schema`. See docs/webhooks.md for events, payloads and retries.',
+        parameters: [idempotencyParam, versionParam],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['url'],
+                additionalProperties: false,
+                properties: {
+                  url: { type: 'string', minLength: 1, maxLength: 2048, format: 'uri', examples: ['https://example.com/exs-webhooks'] },
+                  event_types: { type: 'array', items: ref('WebhookEventType'), description: 'Empty or absent: every type, including types added later.' },
+                  description: { type: 'string', maxLength: 500 },
+                },
+              },
+            },
+          },
+        },
+        responses: responses(
+          { 201: ok('The endpoint with its signing secret', ref('WebhookEndpointWithSecret'), { replayable: true, links: idLink('deleteWebhookEndpoint', 'Delete the endpoint') }) },
+          { ...AUTHENTICATED, ...IDEMPOTENT, ...RATE_LIMITED, 503: ['provider_unavailable'] },
+          { replayable: true },
+        ),
+      },
+      get: {
+        operationId: 'listWebhookEndpoints',
+        tags: ['webhooks'],
+        summary: 'List the account\'s webhook endpoints (without secrets)',
+        parameters: [versionParam],
+        responses: responses(
+          { 200: ok('The endpoints', ref('WebhookEndpointList')) },
+          { ...AUTHENTICATED, ...RATE_LIMITED, 503: ['provider_unavailable'] },
+        ),
+      },
+    },
+    '/v1/webhook_endpoints/{id}': {
+      delete: {
+        operationId: 'deleteWebhookEndpoint',
+        tags: ['webhooks'],
+        summary: 'Delete a webhook endpoint',
+        description: 'Pending deliveries to it are cancelled. Another account\'s endpoint is 404.',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, versionParam],
+        responses: responses(
+          { 200: ok('The deleted endpoint', ref('DeletedWebhookEndpoint')) },
+          { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED, 503: ['provider_unavailable'] },
         ),
       },
     },
@@ -555,6 +626,27 @@ export const openApiDocument = {
           held: amount('Reserved for running work: released if it fails, billed if it succeeds.'),
           price_per_page: amount('The published per-page rate.'),
         },
+      },
+      WebhookEventType: {
+        type: 'string',
+        enum: ['job.succeeded', 'job.failed'],
+        description: 'Receivers ignore types they do not know; new ones are added without a version change.',
+      },
+      WebhookEndpoint: WEBHOOK_ENDPOINT,
+      WebhookEndpointWithSecret: {
+        ...WEBHOOK_ENDPOINT,
+        required: [...WEBHOOK_ENDPOINT.required, 'secret'],
+        properties: { ...WEBHOOK_ENDPOINT.properties, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret; shown only here.' } },
+      },
+      WebhookEndpointList: {
+        type: 'object',
+        required: ['object', 'data'],
+        properties: { object: { const: 'list' }, data: { type: 'array', items: ref('WebhookEndpoint') } },
+      },
+      DeletedWebhookEndpoint: {
+        type: 'object',
+        required: ['id', 'object', 'deleted'],
+        properties: { id: { type: 'string' }, object: { const: 'webhook_endpoint' }, deleted: { const: true } },
       },
       Health: {
         type: 'object',
