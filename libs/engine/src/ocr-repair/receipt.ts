@@ -15,7 +15,7 @@ import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount 
 import { CONFIDENT_MARGIN, lineReadings, pageSpan } from './readings.js';
 
 /** Extra cost of a value read from the alternative OCR pass rather than the primary one. */
-const ALT_COST = 0.3;
+const ALT_COST = Number(process.env.EXS_OCR_ALT_COST ?? 0.3);
 /** Which reading names and addresses are taken from ('primary' or 'confident'). */
 const NAME_READING = (process.env.EXS_OCR_NAME_READING ?? 'primary') as 'primary' | 'confident';
 
@@ -112,6 +112,9 @@ function lineQuality(l: LineInfo): number {
   return Math.max(0, Math.min(1, 0.3 * alnum + 0.3 * (wordy / tokens.length) + 0.4 * l.conf + (letters >= 4 ? 0.05 : -0.3)));
 }
 
+/** Legal forms and business words that end merchant names, as printed (for confusion repair). */
+const LEGAL_FORMS = ['SDN', 'BHD', 'BHD.', 'S/B', 'CO.', 'BERHAD', 'ENTERPRISE', 'TRADING', 'PLT', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY'];
+
 /** Legal-form suffixes that end a company name. */
 const SUFFIX = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b\.?/gi;
 
@@ -123,6 +126,20 @@ export function repairName(name: string): string {
   let s = name.replace(/¥/g, 'Y').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
   s = s.replace(/\(i([A-Z]{1,5})\)/g, '($1)');
   s = s.replace(/\bS[O0D]N(\.?\s*)BH[O0D]\b/g, 'SDN$1BHD').replace(/\bBH[O0]\b/g, 'BHD');
+  // an unclosed bracket whose ')' was read as a letter: "(MALURID" -> "(MALURI)"
+  s = s.replace(/\(([A-Z]{2,})[DJIl1|]$/, (m, inner: string) => (s.indexOf(')', s.lastIndexOf('(')) < 0 ? `(${inner})` : m));
+  // legal forms at the end of the name, read through confusions ("5/8" -> "S/B", "CC." -> "CO.", "ENJERPRISE")
+  const toks = s.split(' ');
+  for (let i = Math.max(0, toks.length - 4); i < toks.length; i++) {
+    const t = toks[i]!;
+    if (!t || t !== t.toUpperCase() || LEGAL_FORMS.includes(t)) continue;
+    for (const f of LEGAL_FORMS) {
+      if (Math.abs(f.length - t.length) > 1) continue;
+      const d = confusionDistance(t, f);
+      if (d <= (f.length >= 8 ? 1 : f.length >= 5 ? 0.5 : 0.8) && (/[A-Z]/.test(t) || t.includes('/'))) { toks[i] = f; break; }
+    }
+  }
+  s = toks.join(' ');
   // a digit among letters of one token: "D.1.Y." -> "D.I.Y.", "C0" -> "CO"
   s = s.replace(/\S+/g, (tok) => {
     const letters = (tok.match(/[A-Za-z]/g) ?? []).length;
@@ -138,7 +155,7 @@ function trimHeader(text: string, start: number): { start: number; end: number; 
   let s = 0;
   let e = text.length;
   // stray marks at the ends: quotes, bars, dashes, lone punctuation or single letters from noise
-  const lead = /^(?:[^\w(&]+|[a-z]\s+(?=[A-Z]{2}))/.exec(text.slice(s, e));
+  const lead = /^(?:[^A-Za-z0-9(&]+|[a-z]{1,2}\s+(?=[A-Z]{2}))+/.exec(text.slice(s, e));
   if (lead) s += lead[0].length;
   let tail = text.slice(s, e);
   const m = /\s*[(\[{]?\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?\d[\dA-Z]{3,}[-\s]?[A-Z]?\s*[)\]}]?[^\w]*$/i.exec(tail);
@@ -221,7 +238,7 @@ function isAddressLine(t: string): boolean {
   return hits >= 1 && (/\d/.test(t) || hits >= 2) || /\b\d{5}\b/.test(t) && /[A-Za-z]{3}/.test(t);
 }
 
-const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d[\d\s-]{8,}\d|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
+const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d{2,4}[-\s]?\d{3,4}[-\s]?\d{4}|\d{9,}|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
 
 function addressCandidates(ctx: DocContext): Scored[] {
   const page = ctx.pages[0]!;
@@ -233,11 +250,16 @@ function addressCandidates(ctx: DocContext): Scored[] {
     let s = -1;
     for (let k = from, skipped = 0; k < lines.length && skipped <= 5; k++) {
       const t = lines[k]!.text.trim();
-      if (isAddressLine(t) && !ADDRESS_STOP.test(t.replace(/^\W*\(?[\dA-Z]{0,3}\d{3,}-?[A-Z]?\)/, ''))) { s = k; break; }
-      if (/\b(tel|fax|invoice|receipt|date|cashier)\b/i.test(t)) break;
+      const company = LEGAL.test(t) && !/\b(no|lot|jalan|jln|level|floor)\b/i.test(t);
+      const labelled = /^\W*[A-Za-z]+\s*:\s*\d+\W*$/.test(t);
+      if (isAddressLine(t) && !company && !labelled && !ADDRESS_STOP.test(t.replace(/^\W*\(?[\dA-Z]{0,3}\d{3,}-?[A-Z]?\)/, ''))) { s = k; break; }
+      if (/\b(tel|fax|date|cashier)\b/i.test(t)) break;
       skipped++;
     }
     if (s < 0) return;
+    // the block may begin above: lines continued with a comma ("Wangsa Link, Wangsa Maju,")
+    const taken = new Set(company?.lines ?? []);
+    while (s > from && !taken.has(s - 1) && /,\s*$/.test(lines[s - 1]!.text) && lineQuality(lines[s - 1]!) >= 0.6 && !ADDRESS_STOP.test(lines[s - 1]!.text)) s--;
     const spans: Span[] = [];
     const parts: string[] = [];
     let minQ = 1;
