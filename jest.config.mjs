@@ -22,9 +22,11 @@ const base = {
 };
 
 export default {
+  // Integration and e2e tests talk to real servers and processes on a shared 2-core machine.
+  testTimeout: 60_000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,services}/*/test/**/*.test.ts', '<rootDir>/test/deploy/**/*.test.ts'], testPathIgnorePatterns: ['\\.int\\.test\\.ts$'] },
-    { ...base, displayName: 'integration', testTimeout: 30_000, testMatch: ['<rootDir>/{libs,services}/*/test/**/*.int.test.ts'], globalSetup: '<rootDir>/test/setup/global-setup.mjs', globalTeardown: '<rootDir>/test/setup/global-teardown.mjs' },
-    { ...base, displayName: 'e2e', testTimeout: 60_000, testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], globalSetup: '<rootDir>/test/setup/global-setup.mjs', globalTeardown: '<rootDir>/test/setup/global-teardown.mjs' },
+    { ...base, displayName: 'integration', testMatch: ['<rootDir>/{libs,services}/*/test/**/*.int.test.ts'], globalSetup: '<rootDir>/test/setup/global-setup.mjs', globalTeardown: '<rootDir>/test/setup/global-teardown.mjs' },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], globalSetup: '<rootDir>/test/setup/global-setup.mjs', globalTeardown: '<rootDir>/test/setup/global-teardown.mjs' },
   ],
 };

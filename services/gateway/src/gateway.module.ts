@@ -14,6 +14,7 @@ import { RateLimitGuard } from './auth/rate-limit.guard.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { ExtractController } from './extract/extract.controller.js';
+import { ExtractionClient } from './extract/extraction-client.js';
 import { JobsController } from './jobs/jobs.controller.js';
 import { UploadsController } from './uploads/uploads.controller.js';
 import { KeysController } from './keys/keys.controller.js';
@@ -63,6 +64,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         IdempotencyStore,
+        ExtractionClient,
         EngineInfo,
       ],
     };
