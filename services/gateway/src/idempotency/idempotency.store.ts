@@ -38,10 +38,10 @@ export class IdempotencyStore {
   }
 
   async complete(accountId: string, key: string, status: number, body: string): Promise<void> {
-    await this.db.idempotencyRecord.update({
-      where: { accountId_key: { accountId, key } },
-      data: { state: 'completed', responseStatus: status, responseBody: body },
-    });
+    // Raw SQL: this runs on every idempotent POST, and the model API costs a millisecond more here.
+    await this.db.$executeRaw`
+      UPDATE idempotency_records SET state = 'completed', response_status = ${status}, response_body = ${body}
+      WHERE account_id = ${accountId} AND key = ${key}`;
   }
 
   /** Forgets a request that ended in a retryable failure, so the retry can run. */
