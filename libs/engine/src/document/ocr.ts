@@ -11,7 +11,8 @@
  * A page that still reads poorly is read again with its contrast stretched (faint scans). A second recognition
  * pass with automatic page segmentation (`--psm 3`) reads the same upright image; where it reads a word's
  * box differently, the primary word keeps that reading as `alt` (same box), for type-aware repair in
- * extraction. The second pass runs alongside the first (the pool has one slot per core).
+ * extraction. The second pass runs alongside the first (the pool has one slot per core), on pages up to
+ * ALT_MAX_PIXELS only (its CPU cost grows with the page).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -46,6 +47,11 @@ const VERY_POOR_CONFIDENCE = 0.45;
 const TESSERACT = process.env.EXS_TESSERACT_BIN ?? 'tesseract';
 /** Page segmentation of the alternative-reading pass ('0' or 'off' disables it). */
 const ALT_PSM = process.env.EXS_OCR_ALT_PSM ?? '3';
+/**
+ * The alternative pass runs on pages up to this many pixels (receipt photos, small scans), where it costs
+ * ~1 s of CPU; on full 300-dpi pages it would break the 2.5 s-per-page budget for a small gain.
+ */
+const ALT_MAX_PIXELS = Number(process.env.EXS_OCR_ALT_MAX_PIXELS ?? 4_000_000);
 
 // ---------------------------------------------------------------------------------------------------
 // Process pool: a semaphore over spawned tesseract processes.
@@ -378,7 +384,7 @@ const OSD_MAX_SIDE = 1200;
 export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: AbortSignal; deskew?: boolean; altPsm?: string } = {}): Promise<OcrResult> {
   const deskew = options.deskew !== false;
   const altPsm = options.altPsm ?? ALT_PSM;
-  const wantAlt = altPsm !== '0' && altPsm !== 'off';
+  const wantAlt = altPsm !== '0' && altPsm !== 'off' && input.width * input.height <= ALT_MAX_PIXELS;
   let { img, rotation } = await upright(input, 0, deskew);
   // The alternative pass reads the same upright image in parallel; redone below if the page gets turned.
   let altJob: Promise<Pass> | undefined = wantAlt ? recognise(img, options.dpi, options.signal, altPsm) : undefined;

@@ -389,7 +389,7 @@ function totalCandidates(ctx: DocContext): Scored[] {
     const incl = has(l, ['incl', 'inclusive', 'including', 'inc', 'after']) || l.words.some((w) => /clusi|inclu/.test(w) && !/^ex/.test(w));
     // a tax line names the tax first ("GST", "Total GST", "Total Tax 6%"), not in passing ("Total (incl. of GST)")
     const lead = l.words.filter((w) => /[a-z]/.test(w) && !isWord(w, K_TOTAL));
-    const tax = !incl && lead.length > 0 && isWord(lead[0]!, K_TAX);
+    const tax = lead.length > 0 && isWord(lead[0]!, K_TAX) && (!incl || isWord(l.words.find((w) => /[a-z]/.test(w)) ?? '', K_TAX));
     const round = has(l, K_ROUND);
     const pay = has(l, K_PAY);
     const change = has(l, K_CHANGE);
@@ -427,8 +427,7 @@ function totalCandidates(ctx: DocContext): Scored[] {
   for (const c of cands) if (c.kind === 'swap') c.cost += 0.4;
   const maxTotal = totals.length ? Math.max(...totals) : undefined;
   const out: Scored[] = [];
-  for (const c of cands) {
-    if (!(c.v > 0)) continue;
+  const agreement = (c: (typeof cands)[number]) => {
     let bonus = 0;
     const paidMinusChange = pays.some((p) => changes.some((ch) => ch > 0 && near(p.v - ch, c.v)));
     if (paidMinusChange) bonus += 0.9;
@@ -439,8 +438,20 @@ function totalCandidates(ctx: DocContext): Scored[] {
     if (hasRounding && round5) bonus += 0.25;
     // a total and its rounded twin ("181.98" / "182.00"): the rounded one was paid
     if (round5 && c.kind !== 'pay' && totals.some((t) => !near(t, c.v) && Math.abs(t - c.v) < 0.05)) bonus += 0.6;
-    // a digit re-read only counts when it makes the sums agree
-    if (c.kind === 'swap' && bonus < 0.5) continue;
+    return bonus;
+  };
+  // the best-supported reading of each total line, to weigh digit re-reads against
+  const lineBonus = new Map<number, number>();
+  for (const c of cands) if (c.kind === 'total') lineBonus.set(c.spans[0]!.start, Math.max(lineBonus.get(c.spans[0]!.start) ?? 0, agreement(c)));
+  for (const c of cands) {
+    if (!(c.v > 0)) continue;
+    let bonus = agreement(c);
+    if (c.kind === 'swap') {
+      // a digit re-read only counts when it makes the sums agree, and more so when the printed reading agrees with nothing
+      if (bonus < 0.5) continue;
+      const paidMinusChange = pays.some((p) => changes.some((ch) => ch > 0 && near(p.v - ch, c.v)));
+      if (paidMinusChange && (lineBonus.get(c.spans[0]!.start) ?? 0) < 0.3) bonus += 0.8;
+    }
     if (maxTotal !== undefined && near(c.v, maxTotal) && c.kind === 'total') bonus += 0.3;
     const z = -1.2 + 1.6 * c.strength - 1.3 * c.cost + bonus;
     out.push({ value: c.v, spans: c.spans, score: sigmoid(z), features: { strength: c.strength, cost: c.cost, bonus } });
