@@ -206,6 +206,11 @@ describe('uploads', () => {
     expect(res.status).toBe(200);
   });
 
+  test('an upload with an Idempotency-Key is staged (the header is ignored on uploads)', async () => {
+    const res = await newAccount().request('POST', '/v1/uploads', { body: Buffer.from(onePage), headers: { 'content-type': 'application/pdf', 'idempotency-key': 'u1' } });
+    expect(res.status).toBe(201);
+  });
+
   test("another account's upload_key is unsupported_document", async () => {
     const staged = await newAccount().request('POST', '/v1/uploads', { body: Buffer.from(onePage), headers: { 'content-type': 'application/pdf' } });
     const res = await newAccount().post('/v1/extract', { schema: sampleInvoiceSchema, document: { upload_key: staged.body.upload_key } });
@@ -224,6 +229,18 @@ describe('uploads', () => {
 });
 
 describe('API keys', () => {
+  test('a body that is not JSON is invalid_schema', async () => {
+    const res = await newAccount().request('POST', '/v1/keys', { body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'form' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_schema');
+  });
+
+  test('an unknown field, even one named "", is invalid_schema', async () => {
+    const res = await newAccount().post('/v1/keys', { '': null });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_schema');
+  });
+
   test('a key is shown once, listed without its secret, and stops authenticating after revocation', async () => {
     const client = newAccount();
     const created = await client.post('/v1/keys', { name: 'ci' });

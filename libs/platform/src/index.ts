@@ -11,3 +11,4 @@ export * from './prisma/prisma-adapter.js';
 export * from './prisma/prisma.module.js';
 export * from './nats/nats.module.js';
 export * from './http/public-route.js';
+export * from './errors/dependency-outage.js';

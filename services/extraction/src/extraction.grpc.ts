@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { extractionV1 } from '@exs/contracts';
-import type { Logger } from '@exs/platform';
+import { isDependencyOutage, type Logger } from '@exs/platform';
 import { EngineRunner, PublicFailure } from './engine/engine-runner.js';
 import { DocumentStore } from './documents/document-store.js';
 import { QuotaExceeded } from './settlement/daily-quota.js';
@@ -20,6 +20,7 @@ function documentInput(doc: extractionV1.DocumentSource | undefined): DocumentIn
 const asOutcome = (err: unknown) => {
   if (err instanceof QuotaExceeded) return { error: { code: err.code, detail: err.detail, retryAfterSeconds: err.retryAfterSeconds } };
   if (err instanceof PublicFailure) return { error: { code: err.code, detail: err.detail, retryAfterSeconds: 0 } };
+  if (isDependencyOutage(err)) return { error: { code: 'provider_unavailable', detail: '', retryAfterSeconds: 0 } };
   throw err;
 };
 
@@ -56,8 +57,12 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
   }
 
   async getJob(req: extractionV1.GetJobRequest): Promise<extractionV1.GetJobResponse> {
-    const job = await this.jobs.get(req.accountId, req.jobId);
-    return job ? { job: toJobMessage(job) } : { error: { code: 'not_found', detail: '', retryAfterSeconds: 0 } };
+    try {
+      const job = await this.jobs.get(req.accountId, req.jobId);
+      return job ? { job: toJobMessage(job) } : { error: { code: 'not_found', detail: '', retryAfterSeconds: 0 } };
+    } catch (err) {
+      return asOutcome(err);
+    }
   }
 
   getInfo(): extractionV1.GetInfoResponse {

@@ -16,8 +16,12 @@ await startServiceApp({
   genReqId: mintRequestId,
   configure: (fastify: FastifyInstance) => {
     registerContractHeaders(fastify);
-    // Non-JSON bodies (uploads) reach the handler as the raw stream, unbuffered; the handler enforces its cap.
-    fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // Uploads take any content type and reach the handler as the raw stream, unbuffered (the handler
+    // enforces its cap); every other route takes JSON only.
+    fastify.addContentTypeParser('*', (request, payload, done) => {
+      if (request.routeOptions.url === '/v1/uploads') return done(null, payload);
+      done(Object.assign(new Error('unsupported content type'), { statusCode: 415 }));
+    });
     // Errors Fastify raises before Nest sees the request (malformed JSON, a body over the limit while it
     // streams in) still answer in the contract's shape.
     fastify.setErrorHandler((err, request, reply) => sendError(reply, toErrorResponse(err, logger, request.id)));

@@ -31,3 +31,8 @@ test('messages are static: the same code always has the same message', () => {
   const b = toErrorResponse(new ApiError('invalid_schema', {}, 'detail two'), logger, 'req_2').body.error;
   expect(a.message).toBe(b.message);
 });
+
+test('a storage outage (connection refused) is 503 provider_unavailable, not a 500', () => {
+  const err = Object.assign(new Error('query failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+  expect(toErrorResponse(err, logger, 'req_1')).toMatchObject({ status: 503, body: { error: { code: 'provider_unavailable' } } });
+});

@@ -34,6 +34,8 @@ export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFast
   const app = await NestFactory.create<NestFastifyApplication>(opts.module as never, adapter, {
     logger: new PinoNestLogger(opts.logger),
     bufferLogs: false,
+    // Fastify's own JSON parser only: Nest would add form-urlencoded, which the API does not accept.
+    bodyParser: false,
   });
   let grpcHealth: ReturnType<typeof grpcServerOptions>['health'] | undefined;
   if (opts.grpc) {

@@ -1,6 +1,6 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CATALOG, type ErrorCode, type Logger } from '@exs/platform';
+import { ERROR_CATALOG, isDependencyOutage, type ErrorCode, type Logger } from '@exs/platform';
 import { ApiError } from './api-error.js';
 import { errorBody } from './error-body.js';
 
@@ -21,6 +21,10 @@ export function toErrorResponse(err: unknown, logger: Logger, requestId: string)
   const status = err instanceof HttpException ? err.getStatus() : (err as { statusCode?: number })?.statusCode;
   const code = typeof status === 'number' ? STATUS_TO_CODE[status] : undefined;
   if (code) return { status: ERROR_CATALOG[code].status, body: errorBody(code, requestId) };
+  if (isDependencyOutage(err)) {
+    logger.warn({ err: (err as Error).message, request_id: requestId }, 'storage dependency unavailable');
+    return { status: 503, body: errorBody('provider_unavailable', requestId) };
+  }
   logger.error({ err, request_id: requestId }, 'unhandled error');
   return { status: 500, body: errorBody('internal_error', requestId) };
 }

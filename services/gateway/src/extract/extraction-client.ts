@@ -35,6 +35,7 @@ export class ExtractionClient {
   /** The account's job, or null for unknown, foreign and expired ones. */
   async getJob(principal: Principal, jobId: string): Promise<extractionV1.Job | null> {
     const res = await call(this.extraction.getJob({ accountId: principal.accountId, jobId })).catch(fromGrpcError);
-    return res.error?.code || !res.job ? null : res.job;
+    if (res.error?.code && res.error.code !== 'not_found') fromOutcome(res.error, this.config.TOP_UP_URL);
+    return res.job ?? null;
   }
 }

@@ -36,7 +36,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = ctx.switchToHttp().getRequest<FastifyRequest>();
     const reply = ctx.switchToHttp().getResponse<FastifyReply>();
     const raw = request.headers[IDEMPOTENCY_HEADER];
-    if (request.method !== 'POST' || raw === undefined || !request.principal) return next.handle();
+    // Uploads stream their body, so it cannot be fingerprinted before it runs; retrying an upload is
+    // safe anyway (each one stages a new object), so the header is ignored there (docs/api.md).
+    const streamed = typeof (request.body as { pipe?: unknown } | null)?.pipe === 'function';
+    if (request.method !== 'POST' || raw === undefined || !request.principal || streamed) return next.handle();
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!key || key.length > MAX_KEY_LENGTH) {
       throw new ApiError('invalid_schema', {}, `the Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`);

@@ -18,7 +18,7 @@ function parseName(body: unknown): string {
   if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_schema', {}, 'body must be a JSON object');
   const { name, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
-  if (unknown) throw new ApiError('invalid_schema', {}, `body: unknown field "${unknown}"`);
+  if (unknown !== undefined) throw new ApiError('invalid_schema', {}, `body: unknown field "${unknown}"`);
   if (name === undefined) return '';
   if (typeof name !== 'string' || name.length > 100) throw new ApiError('invalid_schema', {}, '/name: must be a string of at most 100 characters');
   return name;
