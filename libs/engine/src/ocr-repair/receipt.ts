@@ -116,6 +116,7 @@ function lineQuality(l: LineInfo): number {
 const LEGAL_FORMS = ['SDN', 'BHD', 'BHD.', 'S/B', 'CO.', 'BERHAD', 'ENTERPRISE', 'TRADING', 'PLT', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY'];
 
 /** Legal-form suffixes that end a company name. */
+const SUFFIX_ONE = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b/i;
 const SUFFIX = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b\.?/gi;
 
 /**
@@ -123,7 +124,7 @@ const SUFFIX = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|
  * "D.1.¥."), digits inside otherwise alphabetic tokens. Dictionary-free apart from the legal forms.
  */
 export function repairName(name: string): string {
-  let s = name.replace(/¥/g, 'Y').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
+  let s = name.replace(/¥/g, 'Y').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
   s = s.replace(/\(i([A-Z]{1,5})\)/g, '($1)');
   s = s.replace(/\bS[O0D]N(\.?\s*)BH[O0D]\b/g, 'SDN$1BHD').replace(/\bBH[O0]\b/g, 'BHD');
   // an unclosed bracket whose ')' was read as a letter: "(MALURID" -> "(MALURI)"
@@ -168,7 +169,7 @@ function trimHeader(text: string, start: number): { start: number; end: number; 
     if (after.trim() && (after.replace(/[^A-Za-z0-9]/g, '').length <= 3 || /^\s*[(\[{]?\s*[\dA-Z]{0,3}\d{3,}/.test(after))) e = s + lastSuffix.index! + lastSuffix[0].length;
   }
   tail = text.slice(s, e);
-  const junk = /(?:\s+[^\w\s(]{1,3}|\s+[a-z]|[\s|~_—–‘’“”"°*]+)$/.exec(tail);
+  const junk = /(?:\s+[^\w\s(&]{1,3}|\s+[a-z]|[\s|~_—–‘’“”"°*]+)$/.exec(tail);
   if (junk && junk.index > 0) e = s + junk.index;
   return { start: start + s, end: start + e, text: text.slice(s, e) };
 }
@@ -211,19 +212,42 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
       const spans: Span[] = [{ p: 0, start: cut.start, end: cut.end }];
       let value = spanText(page, cut.start, cut.end).trim();
       const used = [l.i];
-      // a name broken over two lines: "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD"
-      const next = lines[k + 1];
+      // a name broken over lines: "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD", "HARDWARE &" / "ELECTRICAL",
+      // "ENTERPRISE (SETIA" / "ALAM) SDN BHD"
       const lettersOf = (x: string) => x.replace(/[^A-Za-z]/g, '');
       const allCaps = (x: string) => lettersOf(x).length > 0 && lettersOf(x) === lettersOf(x).toUpperCase();
-      const continues = next && /^\W*[&(]/.test(next.text.trim());
-      if (!legal && next && lineQuality(next) >= 0.6 && (SUFFIX.test(next.text) || continues) && allCaps(t) && allCaps(next.text) && q >= 0.8 &&
-        !/\s[-–—]\s/.test(t) && !isAddressLine(next.text) && !LABEL_LINE.test(next.text.replace(LEGAL, ''))) {
-        const c2 = trimHeader(next.text, next.start);
-        if (c2.text.split(/\s+/).length <= 5) {
-          value = `${value} ${spanText(page, c2.start, c2.end).trim()}`;
-          spans.push({ p: 0, start: c2.start, end: c2.end });
-          used.push(next.i);
-          z += 0.9;
+      const unclosed = (x: string) => /[&]\s*$/.test(x) || x.lastIndexOf('(') > x.lastIndexOf(')') || x.lastIndexOf('{') > x.lastIndexOf('}');
+      for (let j = k + 1, added = 0; j < lines.length && added < 2; j++) {
+        const nx = lines[j]!;
+        const open = unclosed(value);
+        const continues = /^\W*[&(]/.test(nx.text.trim());
+        const suffixNext = SUFFIX_ONE.test(nx.text) && !SUFFIX_ONE.test(value);
+        if (!(open || continues || suffixNext)) break;
+        if (lineQuality(nx) < (open || continues ? 0.45 : 0.6)) break;
+        if (!open && !continues && !(allCaps(t) && allCaps(nx.text) && q >= 0.8 && !/\s[-–—]\s/.test(t))) break;
+        if (isAddressLine(nx.text) || LABEL_LINE.test(nx.text.replace(LEGAL, '')) || REG_ONLY.test(nx.text.trim())) break;
+        const c2 = trimHeader(nx.text, nx.start);
+        if (!c2.text.trim() || c2.text.trim().split(/\s+/).length > 5) break;
+        value = `${value} ${spanText(page, c2.start, c2.end).trim()}`;
+        spans.push({ p: 0, start: c2.start, end: c2.end });
+        used.push(nx.i);
+        if (added === 0) z += 0.9;
+        added++;
+        if (SUFFIX_ONE.test(c2.text) && !unclosed(value)) break;
+      }
+      // the name printed again further down in full ("EIGHT OUNCE" ... "EIGHT OUNCE COFFEE CO. THE GARDENS MALL")
+      if (!SUFFIX_ONE.test(value) && value.length >= 4) {
+        const esc = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const again = new RegExp(`${esc}((?:\\s+[A-Z][A-Z.&'/-]*){0,3}?\\s+(?:SDN\\.?\\s*BHD|BHD|S\\/B|BERHAD|PLT|LTD|CO|ENTERPRISE|TRADING)\\b)\\.?`, 'i');
+        for (const other of lines) {
+          if (used.includes(other.i)) continue;
+          const m = again.exec(other.text);
+          if (m) {
+            value = `${value}${m[1]}${m[0].endsWith('.') && !m[1]!.endsWith('.') ? '.' : ''}`;
+            spans.push({ p: 0, start: other.start + m.index, end: other.start + m.index + m[0].length });
+            z += 0.5;
+            break;
+          }
         }
       }
       out.push({ lines: used, spans, value: repairName(value), score: sigmoid(z) });

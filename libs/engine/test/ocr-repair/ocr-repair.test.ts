@@ -126,6 +126,13 @@ describe('receipt fields', () => {
     expect(extractFromDocument(d, receiptSchema).data.total).toBe(182);
   });
 
+  test('a merchant name broken over lines, or printed again in full, is read whole', () => {
+    const broken = ocr(doc(['HOME MASTER HARDWARE &', 'ELECTRICAL', 'NO 5, JALAN SETIA 2, 40170 SHAH ALAM', 'TEL : 03-3359 1234', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'Thank you']));
+    expect(extractFromDocument(broken, receiptSchema).data.company).toBe('HOME MASTER HARDWARE & ELECTRICAL');
+    const repeated = ocr(doc(['EIGHT OUNCE', 'EIGHT OUNCE COFFEE CO. THE GARDENS MALL', 'F.K06, First Floor, The Gardens Mall, 59200 Kuala Lumpur', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'Rounding 0.00']));
+    expect(extractFromDocument(repeated, receiptSchema).data.company).toBe('EIGHT OUNCE COFFEE CO.');
+  });
+
   test('text-layer documents are left to the generic rankers', () => {
     const d = doc(['ACME TRADING LTD', 'Total 12.00', 'Cash 20.00', 'Change 8.00', 'Rounding 0.00']);
     const r = extractFromDocument(d, receiptSchema, { debug: true });
