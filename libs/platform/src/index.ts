@@ -12,3 +12,4 @@ export * from './prisma/prisma.module.js';
 export * from './nats/nats.module.js';
 export * from './http/public-route.js';
 export * from './errors/dependency-outage.js';
+export * from './grpc/outage.filter.js';

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+import { BaseExceptionFilter, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { GrpcServiceName } from '@exs/contracts';
 import type { FastifyInstance } from 'fastify';
 import { grpcServerOptions } from '../grpc/grpc-options.js';
+import { DependencyOutageFilter } from '../grpc/outage.filter.js';
 import { PinoNestLogger, type Logger } from '../logging/logger.js';
 import { shutdownTelemetry } from '../telemetry/tracing.js';
 
@@ -41,6 +42,9 @@ export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFast
   if (opts.grpc) {
     const { options, health } = grpcServerOptions(opts.grpc.name, `${opts.grpc.host}:${opts.grpc.port}`);
     grpcHealth = health;
+    // Registered on the app before the microservice connects: a hybrid app's microservice inherits it,
+    // and filters cannot be added to it afterwards.
+    app.useGlobalFilters(new DependencyOutageFilter(new BaseExceptionFilter(app.getHttpAdapter())));
     app.connectMicroservice(options, { inheritAppConfig: true });
     await app.startAllMicroservices();
   }

@@ -75,7 +75,8 @@ const versionParam = { $ref: '#/components/parameters/ServiceVersion' };
 const idempotencyParam = { $ref: '#/components/parameters/IdempotencyKey' };
 
 /** Errors every authenticated operation shares. */
-const AUTHENTICATED: ErrorMap = { 400: ['invalid_schema'], 401: ['invalid_api_key'], 500: ['internal_error'] };
+// Every authenticated route reads the gateway's own database, so any of them can see a storage outage (503).
+const AUTHENTICATED: ErrorMap = { 400: ['invalid_schema'], 401: ['invalid_api_key'], 500: ['internal_error'], 503: ['provider_unavailable'] };
 const RATE_LIMITED: ErrorMap = { 429: ['rate_limited'] };
 const IDEMPOTENT: ErrorMap = { 409: ['idempotency_key_conflict'] };
 
