@@ -95,6 +95,17 @@ describe('POST /v1/extract', () => {
 describe('limits at their edges', () => {
   const leaves = (n: number) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`field_${i}`, { type: 'string' }])) });
 
+  test('an inline document of exactly 20 MiB passes the size check; one byte more is document_too_large', async () => {
+    const client = newAccount();
+    // Bytes that are not a document: at the cap they reach the engine (unsupported_document), past it they never do.
+    const atCap = await client.post('/v1/extract', extractBody(Buffer.alloc(20 * 1024 * 1024, 0x41)));
+    expect(atCap.status).toBe(400);
+    expect(atCap.body.error.code).toBe('unsupported_document');
+    const over = await client.post('/v1/extract', extractBody(Buffer.alloc(20 * 1024 * 1024 + 1, 0x41)));
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe('document_too_large');
+  });
+
   test('a schema of exactly 800 leaf fields is accepted', async () => {
     const res = await newAccount().post('/v1/extract', { schema: leaves(800), document: { bytes_base64: b64(onePage) } });
     expect(res.status).toBe(200);
