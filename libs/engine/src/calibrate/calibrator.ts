@@ -100,7 +100,9 @@ export function setCalibrator(a: CalibratorArtefact | undefined): void {
 }
 
 export function calibrate(group: string, outcome: Outcome, raw: number): number {
-  const g = load().groups[group];
+  // A group the artefact has no map for (e.g. a receipt group before retraining) uses its base group's.
+  const groups = load().groups;
+  const g = groups[group] ?? groups[group.replace(/^receipt-/, '')];
   const m = outcome === 'extracted' ? g?.extracted : g?.missing;
   const p = applyIsotonic(m, raw);
   return Math.round(Math.min(0.99, Math.max(0.01, p)) * 1000) / 1000;

@@ -77,14 +77,17 @@ class Extractor {
   }
 
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
-    const group = calibrationGroup(leaf.semantic);
-    const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : rankReceiptField(this.ctx, leaf) ?? rankLeaf(this.ctx, leaf));
+    const base = calibrationGroup(leaf.semantic);
+    const receipt = ranked || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf);
+    const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
+    // The receipt ranker scores on its own scale, so its fields get their own calibration maps.
+    const group = receipt ? `receipt-${base}` : base;
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));
       if (!hit) { this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(group, 'missing', 0), grounding: [], raw_score: 0, group }); return null; }
     }
-    const threshold = THRESHOLDS[group] ?? 0.4;
+    const threshold = THRESHOLDS[base] ?? 0.4;
     let invalid = false;
     for (const s of list.slice(0, 8)) {
       if (s.score < threshold) break;
