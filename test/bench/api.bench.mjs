@@ -2,14 +2,11 @@
 // Redis and NATS on free loopback ports). Prints sync extract latency (p50/p99) for a 1-page digital
 // PDF at 1, 10 and 50 concurrent clients, GET /v1/jobs/:id requests/s, and the gateway's own overhead.
 //   bash scripts/run node scripts/build.mjs && bash scripts/run node test/bench/api.bench.mjs [--quick]
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { startThrowawayStack } from '../support/throwaway-stack.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const { startStack } = await import(join(root, 'libs/stack/dist/index.js'));
-const { getFreePort, isPortOpen, startNats, startPostgres, startRedis } = await import(join(root, 'libs/devinfra/dist/index.js'));
 const quick = process.argv.includes('--quick');
 
 const percentile = (xs, p) => {
@@ -17,14 +14,6 @@ const percentile = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
-
-async function freeRange(count) {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const busy = await Promise.all(Array.from({ length: count }, (_, i) => isPortOpen(base + i)));
-    if (!busy.some(Boolean)) return base;
-  }
-}
 
 /** Runs `total` calls of `fn` with `concurrency` in flight; returns each call's latency in ms. */
 async function load(concurrency, total, fn) {
@@ -43,27 +32,10 @@ async function load(concurrency, total, fn) {
   return { latencies, seconds: (performance.now() - t0) / 1000 };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'exs-bench-'));
-const infra = [];
 let stack;
 try {
-  infra.push(await startPostgres({ dataDir: join(dir, 'pg'), port: await getFreePort() }));
-  infra.push(await startRedis({ dataDir: join(dir, 'redis'), port: await getFreePort() }));
-  infra.push(await startNats({ storeDir: join(dir, 'nats'), port: await getFreePort(), monitorPort: await getFreePort() }));
-  const base = await freeRange(11);
-  stack = await startStack({
-    rootDir: root, dataDir: join(dir, 'data'), runDir: join(dir, 'run'),
-    ports: { gateway: base, internalHttpBase: base + 1, grpcBase: base + 6 },
-    external: { databaseUrl: infra[0].url, redisUrl: infra[1].url, natsUrl: infra[2].url },
-    env: { LOG_LEVEL: 'warn', BUILD_ID: 'bench', UPLOADS_DIR: join(dir, 'uploads') },
-    log: () => {},
-  });
-  const created = spawnSync(process.execPath, ['services/gateway/dist/admin/cli.js', 'create-account', '--email', 'bench@example.com', '--plan', 'raised', '--grant-usd', '1000'], {
-    cwd: root, env: { ...process.env, ...stack.env.get('gateway') }, encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(created.stderr);
-  const key = JSON.parse(created.stdout).api_key;
-  const url = stack.gatewayUrl;
+  stack = await startThrowawayStack({ name: 'bench', grantUsd: '1000' });
+  const { url, apiKey: key } = stack;
   const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const pdf = readFileSync(join(root, 'docs/examples/invoice.pdf')).toString('base64');
   const body = JSON.stringify({
@@ -117,6 +89,4 @@ try {
   console.log(`  ... + idempotency record (insert + complete): ${fmt(g - h)}`);
 } finally {
   await stack?.stop();
-  for (const s of infra.reverse()) await s.stop().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
 }
