@@ -7,6 +7,7 @@ import { buildPage, linesFromFragments } from './layout.js';
 import type { DocumentFormat, DocumentModel, Page } from './model.js';
 import { closeOcr, ocrImage, ocrPdfPage } from './ocr.js';
 import { mapPdfError, openPdf, pageText, type PageText } from './pdf.js';
+import { garbageScore, textPlausibility } from './plausibility.js';
 import { imageFrames, sniffFormat } from './sniff.js';
 
 export type { BBox, Block, DocumentFormat, DocumentModel, Line, Page, Word } from './model.js';
@@ -31,6 +32,13 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 const THIN_TEXT_CHARS = 12;
 /** ... or whose share of unmapped/control/private-use characters is above this. */
 const GARBAGE_RATIO = 0.3;
+/**
+ * ... or whose mapped text reads like garbage (a scanner's poor OCR layer, a font mapped to the wrong code
+ * points): this share of its characters in implausible tokens (see plausibility.ts), on pages with at least
+ * SUSPECT_MIN_CHARS characters. Such a page is OCRed and the reading that looks less like garbage is kept.
+ */
+const SUSPECT_SCORE = 0.1;
+const SUSPECT_MIN_CHARS = 200;
 
 function checkAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
@@ -67,6 +75,13 @@ export async function inspectDocument(bytes: Uint8Array): Promise<{ format: Docu
 
 function needsOcr(t: PageText): boolean {
   return t.chars < THIN_TEXT_CHARS || t.badChars > GARBAGE_RATIO * t.chars;
+}
+
+/** Garbage score of a mapped text layer that is long enough to judge (0 otherwise). */
+function suspectScore(t: PageText): number {
+  if (t.chars < SUSPECT_MIN_CHARS) return 0;
+  const score = garbageScore(textPlausibility(t.fragments.map((f) => f.text)));
+  return score >= SUSPECT_SCORE ? score : 0;
 }
 
 export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptions = {}): Promise<DocumentModel> {
@@ -118,11 +133,16 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
       pages.push(page);
       wordCount += page.words.length;
       if (wordCount > maxWords) throw new EngineError('document_too_large', `more than ${maxWords} words`);
-      if (mode === 'always' || (mode === 'auto' && needsOcr(text))) {
+      const suspect = mode === 'auto' && !needsOcr(text) ? suspectScore(text) : 0;
+      if (mode === 'always' || (mode === 'auto' && (suspect > 0 || needsOcr(text)))) {
         const index = pages.length - 1;
         const job = ocrPdfPage(pdfPage, signal).then((r) => {
-          // OCR replaces the text layer only when it read more (a blank page keeps its empty layer).
-          if (r.wordCount > page.words.length || (mode === 'always' && r.wordCount > 0)) {
+          // OCR replaces the text layer only when it read more (a blank page keeps its empty layer), or,
+          // for a layer that reads like garbage, when the OCR reading looks less like garbage.
+          const better = suspect > 0
+            ? r.wordCount >= 0.5 * page.words.length && garbageScore(textPlausibility(r.lines.flatMap((l) => l.map((w) => w.text)))) < suspect
+            : r.wordCount > page.words.length;
+          if (better || (mode === 'always' && r.wordCount > 0)) {
             const ocrPage = buildPage(n, r.width, r.height, r.lines, 'ocr');
             if (r.rotation) ocrPage.rotation = r.rotation;
             pages[index] = ocrPage;
