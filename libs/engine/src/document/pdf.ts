@@ -182,3 +182,66 @@ export async function pageText(page: PdfPage): Promise<PageText> {
   }
   return { width: viewport.width, height: viewport.height, fragments, chars, badChars };
 }
+
+/** A rectangle on the page, in viewport units (top-left origin), like fragment boxes. */
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * Where the page paints raster images (viewport units), from the operator list with the transformation
+ * matrix tracked through save/restore and form XObjects. Images under `minPixels` pixels are ignored.
+ */
+export async function imageRects(page: PdfPage, minPixels = 3000): Promise<Rect[]> {
+  const pdfjs: PdfJs = await loadPdfJs();
+  const OPS = pdfjs.OPS as Record<string, number>;
+  let list;
+  try {
+    list = await page.getOperatorList();
+  } catch {
+    return [];
+  }
+  const viewport = page.getViewport({ scale: 1 });
+  const vt = viewport.transform as number[];
+  type M = [number, number, number, number, number, number];
+  const mul = (m: M, n: M): M => [
+    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+  ];
+  let ctm: M = [1, 0, 0, 1, 0, 0];
+  const stack: M[] = [];
+  const rects: Rect[] = [];
+  const fns = list.fnArray as number[];
+  const args = list.argsArray as unknown[][];
+  for (let i = 0; i < fns.length; i++) {
+    const fn = fns[i];
+    const a = args[i];
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && a) ctm = mul(a as M, ctm);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const m = a?.[0] as M | undefined;
+      if (Array.isArray(m) && m.length === 6) ctm = mul(m, ctm);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
+      const w = fn === OPS.paintImageXObject ? Number(a?.[1]) : Number((a?.[0] as { width?: number })?.width);
+      const h = fn === OPS.paintImageXObject ? Number(a?.[2]) : Number((a?.[0] as { height?: number })?.height);
+      if (!(w * h >= minPixels)) continue;
+      const full = mul(ctm, vt as M);
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const [u, v] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        const X = full[0] * u + full[2] * v + full[4];
+        const Y = full[1] * u + full[3] * v + full[5];
+        x0 = Math.min(x0, X); y0 = Math.min(y0, Y); x1 = Math.max(x1, X); y1 = Math.max(y1, Y);
+      }
+      x0 = Math.max(0, x0); y0 = Math.max(0, y0); x1 = Math.min(viewport.width, x1); y1 = Math.min(viewport.height, y1);
+      if (x1 > x0 && y1 > y0) rects.push({ x0, y0, x1, y1 });
+    }
+  }
+  return rects;
+}
