@@ -14,6 +14,7 @@ import {
   phoneCandidates, urlCandidates, vatCandidates, type RawCandidate,
 } from './candidates.js';
 import type { DocContext, Span } from './context.js';
+import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
 import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 
@@ -460,6 +461,12 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
       return rankOrganization(ctx, leaf);
     case 'address':
       return rankAddress(ctx, leaf);
+    case 'street':
+    case 'city':
+    case 'postal_code':
+    case 'state_code':
+    case 'country_code':
+      return rankAddressPart(ctx, leaf, leaf.semantic);
     case 'title':
       return rankTitle(ctx);
     default:
