@@ -445,8 +445,13 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
       return rankJurisdiction(ctx, leaf);
     case 'email':
       return rankPattern(ctx, leaf, emailCandidates(ctx), 0.8);
-    case 'url':
-      return rankPattern(ctx, leaf, urlCandidates(ctx), 0.5);
+    case 'url': {
+      const ranked = rankPattern(ctx, leaf, urlCandidates(ctx), 0.5);
+      // A website (home page) is its host: "aws.amazon.com/contact-us/" names the site aws.amazon.com.
+      const words = nameWords(leaf.name);
+      if (!words.some((w) => /^(website|homepage|site|web|domain)$/.test(w)) || words.some((w) => /^(url|link|uri)$/.test(w))) return ranked;
+      return aggregate(ranked.map((s) => (typeof s.value === 'string' ? { ...s, value: s.value.replace(/^((?:https?:\/\/)?[^/\s]+)\/.*$/i, '$1') } : s)));
+    }
     case 'phone':
       return rankPattern(ctx, leaf, phoneCandidates(ctx), 0).filter((s) => s.features.lab > 0);
     case 'iban':
