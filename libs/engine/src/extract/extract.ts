@@ -6,6 +6,7 @@ import { normText } from '../normalize/text.js';
 import { rankReceiptField } from '../ocr-repair/index.js';
 import { DocContext, type Grounding } from './context.js';
 import { rankLeaf, type Scored } from './fields.js';
+import { amountFamily, type AmountFamily } from './labels.js';
 import { rankBoolean, rankParties, suffixStyle } from './special.js';
 import { extractTable } from './tables.js';
 
@@ -148,12 +149,64 @@ class Extractor {
     return [];
   }
 
+  /**
+   * Sibling subtotal, tax and total fields must add up: among each one's best few candidates, the
+   * combination with subtotal + tax = total (and the highest combined score) goes first in each list.
+   */
+  private consistentSums(node: ObjectNode): Map<string, Scored[]> {
+    const out = new Map<string, Scored[]>();
+    const fam = new Map<AmountFamily, { name: string; leaf: LeafNode }>();
+    for (const { name, node: sub } of node.properties) {
+      if (sub.kind !== 'leaf' || sub.semantic !== 'amount') continue;
+      const f = amountFamily(sub.name);
+      if (!f) continue;
+      if (fam.has(f)) return out; // two fields of one family: ambiguous
+      fam.set(f, { name, leaf: sub });
+    }
+    const s = fam.get('subtotal');
+    const T = fam.get('total');
+    if (!s || !T) return out;
+    // Without a tax field, the tax is still looked for (as a field of its own would be) to check the sum.
+    const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', title: undefined, description: undefined } };
+    const taxFloor = fam.has('tax') ? 0 : 0.3;
+    if ([s, t, T].some((x) => rankReceiptField(this.ctx, x.leaf) !== undefined)) return out;
+    const lists = [s, t, T].map((x) => rankLeaf(this.ctx, x.leaf));
+    const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
+    const K = 6;
+    let best: { i: number; j: number; k: number; score: number } | undefined;
+    const [ls, lt, lT] = lists as [Scored[], Scored[], Scored[]];
+    for (let i = 0; i < Math.min(K, ls.length); i++) {
+      for (let j = 0; j < Math.min(K, lt.length); j++) {
+        for (let k = 0; k < Math.min(K, lT.length); k++) {
+          const a = num(ls[i]!.value), b = num(lt[j]!.value), c = num(lT[k]!.value);
+          if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > 0.011 || lt[j]!.score < taxFloor) continue;
+          const score = ls[i]!.score + lt[j]!.score + lT[k]!.score;
+          if (!best || score > best.score) best = { i, j, k, score };
+        }
+      }
+    }
+    if (!best) return out;
+    const pick = [best.i, best.j, best.k];
+    [s, t, T].forEach((x, n) => {
+      if (!x.name) return;
+      const list = lists[n]!;
+      const chosen = list[pick[n]!]!;
+      const top = list[0]!.score;
+      const reordered = [{ ...chosen, score: Math.max(chosen.score, top) }, ...list.filter((_, m) => m !== pick[n])];
+      out.set(x.name, reordered);
+    });
+    return out;
+  }
+
   node(node: SchemaNode, pointer: string): unknown {
     if (node.kind === 'leaf') return this.leaf(node, pointer);
     if (node.kind === 'array') return this.array(node, pointer);
     const obj: Record<string, unknown> = {};
+    const sums = this.consistentSums(node);
     for (const { name, node: sub } of node.properties) {
-      obj[name] = this.node(sub, `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      const p = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const ranked = sums.get(name);
+      obj[name] = ranked && sub.kind === 'leaf' ? this.leaf(sub, p, ranked) : this.node(sub, p);
     }
     return obj;
   }
