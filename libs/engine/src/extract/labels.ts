@@ -21,7 +21,7 @@ const SYNONYMS: [RegExp, string[]][] = [
   [/\bpayment method\b/, ['payment method', 'paid by', 'payment type', 'paid with', 'zahlungsart', 'betaalmethode', 'payment']],
   [/\bvat rate\b|\bvat rate percent\b|\btax rate\b/, ['vat', 'tax', 'mwst', 'ust', 'btw', 'tva', 'gst']],
   [/\bchamber of commerce\b/, ['kvk', 'coc', 'chamber of commerce', 'kamer van koophandel', 'handelsregister', 'hrb']],
-  [/\bvat number\b|\bvat\b/, ['vat no', 'vat number', 'vat id', 'vat reg', 'btw nr', 'btw-nummer', 'ust-idnr', 'tva', 'tax id', 'gst reg no', 'gst id', 'vat']],
+  [/\bvat number\b|\bvat\b/, ['vat no', 'vat number', 'vat id', 'vat reg', 'btw nr', 'btw-nummer', 'ust-idnr', 'tva', 'tax id', 'gst reg no', 'gst id', 'vat', 'btw', 'btw-nr', 'btw nummer', 'mwst-nr', 'n° tva']],
   [/\bsiren\b/, ['siren', 'siret', 'rcs']],
   [/\biban\b/, ['iban']],
   [/\bbic\b/, ['bic', 'swift']],
@@ -152,7 +152,8 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
         between++;
       }
       // the label itself may continue in the same word ("Total:" -> "Total" + ":"): punctuation never counts
-      s = between === 0 ? 1 : Math.max(0.2, 0.8 - 0.15 * between);
+      // One word in between ("KvK Rotterdam 123", "Kvk nummer: 123") still beats a value on the row below.
+      s = between === 0 ? 1 : between === 1 ? 0.78 : Math.max(0.2, 0.8 - 0.15 * between);
       if (between === 0 && cb.bbox[0] - hb.bbox[2] > 0.45) s = 0.85;
     } else if (cb.row0 > hb.row1 && cb.row0 - hb.row1 <= 2) {
       const overlap = Math.min(cb.bbox[2], hb.bbox[2] + 0.05) - Math.max(cb.bbox[0], hb.bbox[0] - 0.05);
