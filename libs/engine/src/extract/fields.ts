@@ -279,6 +279,26 @@ function rankJurisdiction(ctx: DocContext, leaf: LeafNode): Scored[] {
   });
 }
 
+const CUSTOMER_SIDE_WORD = /\b(customer|client|buyer|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/;
+/** "Your VAT number", "Uw BTW nummer", "Customer VAT": the line names the customer's own identifier. */
+const CUSTOMER_CUE = /(^|[^\p{L}])(your|uw|ihre?|votre|customer|client|klant|kunde|buyer|bill to)(?![\p{L}])/iu;
+
+/** Identifiers of the other party's (customer vs vendor) lose half their score. */
+function sideOfLine(ctx: DocContext, leaf: LeafNode, list: Scored[]): Scored[] {
+  const customerField = CUSTOMER_SIDE_WORD.test(nameWords(leaf.name).join(' '));
+  const out = list.map((s) => {
+    const sp = s.spans[0];
+    if (!sp) return s;
+    const page = ctx.pages[sp.p];
+    const line = page?.lines[ctx.lineIndex(sp.p, sp.start)];
+    if (!page || !line) return s;
+    const before = page.text.slice(line.start, sp.start);
+    const customerLine = CUSTOMER_CUE.test(before);
+    return customerLine !== customerField ? { ...s, score: s.score * 0.5 } : s;
+  });
+  return out.sort((a, b) => b.score - a.score);
+}
+
 function rankPattern(ctx: DocContext, leaf: LeafNode, cands: RawCandidate[], base: number): Scored[] {
   return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.3 }, () => base);
 }
@@ -450,7 +470,7 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
       // A website (home page) is its host: "aws.amazon.com/contact-us/" names the site aws.amazon.com.
       const words = nameWords(leaf.name);
       if (!words.some((w) => /^(website|homepage|site|web|domain)$/.test(w)) || words.some((w) => /^(url|link|uri)$/.test(w))) return ranked;
-      return aggregate(ranked.map((s) => (typeof s.value === 'string' ? { ...s, value: s.value.replace(/^((?:https?:\/\/)?[^/\s]+)\/.*$/i, '$1') } : s)));
+      return aggregate(ranked.map((s) => (typeof s.value === 'string' ? { ...s, value: s.value.replace(/^((?:https?:\/\/)?[^/\s]+)(?:\/.*)?$/i, '$1') } : s)));
     }
     case 'phone':
       return rankPattern(ctx, leaf, phoneCandidates(ctx), 0).filter((s) => s.features.lab > 0);
@@ -458,8 +478,15 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
       return rankPattern(ctx, leaf, ibanCandidates(ctx), 0.8);
     case 'bic':
       return rankPattern(ctx, leaf, bicCandidates(ctx), 0).filter((s) => s.features.lab > 0);
-    case 'vat':
-      return rankPattern(ctx, leaf, vatCandidates(ctx), 0).filter((s) => s.features.lab > 0);
+    case 'vat': {
+      const ranked = sideOfLine(ctx, leaf, rankPattern(ctx, leaf, vatCandidates(ctx), 0).filter((s) => s.features.lab > 0));
+      if (!nameWords(leaf.name).includes('siren')) return ranked;
+      // A French SIREN is the first nine digits of the establishment's 14-digit SIRET.
+      return aggregate(ranked.map((s) => {
+        const digits = String(s.value).replace(/\D/g, '');
+        return digits.length === 14 ? { ...s, value: digits.slice(0, 9) } : s;
+      }));
+    }
     case 'identifier':
       return rankIdentifier(ctx, leaf);
     case 'organization':
