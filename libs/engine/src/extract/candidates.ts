@@ -172,3 +172,10 @@ export function organizationCandidates(ctx: DocContext): RawCandidate[] {
     return { p, start, end: start + raw.length, value: raw, text: raw };
   });
 }
+
+/** Payment methods by name (a closed vocabulary, like currency codes), in the document's own spelling. */
+const PAYMENT_METHOD_RE = /(?<![\p{L}])(iDEAL|credit ?card|debit ?card|PayPal|Visa|Master[Cc]ard|American Express|Amex|Maestro|SEPA[ -]Direct Debit|direct debit|SEPA|bank transfer|wire transfer|Überweisung|Lastschrift|Kreditkarte|Sofort(?:überweisung)?|Klarna|Apple Pay|Google Pay|Bancontact|Giropay|overschrijving|incasso|automatische incasso|virement|prélèvement|carte bancaire|cheque|check|cash|contant|Rembours|cash on delivery)(?![\p{L}])/giu;
+
+export function paymentMethodCandidates(ctx: DocContext): RawCandidate[] {
+  return scan(ctx, 'payment-method', PAYMENT_METHOD_RE, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
+}

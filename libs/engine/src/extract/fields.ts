@@ -9,6 +9,7 @@ import { addDuration, findDates } from '../normalize/dates.js';
 import { parseDuration } from '../normalize/durations.js';
 import { normText } from '../normalize/text.js';
 import {
+  paymentMethodCandidates,
   amountCandidates, bicCandidates, currencyCandidates, currencySymbolCandidates, dateCandidates, durationCandidates,
   emailCandidates, ibanCandidates, identifierCandidates, jurisdictionCandidates, organizationCandidates, percentCandidates,
   phoneCandidates, urlCandidates, vatCandidates, type RawCandidate,
@@ -472,8 +473,18 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
       if (!words.some((w) => /^(website|homepage|site|web|domain)$/.test(w)) || words.some((w) => /^(url|link|uri)$/.test(w))) return ranked;
       return aggregate(ranked.map((s) => (typeof s.value === 'string' ? { ...s, value: s.value.replace(/^((?:https?:\/\/)?[^/\s]+)(?:\/.*)?$/i, '$1') } : s)));
     }
-    case 'phone':
-      return rankPattern(ctx, leaf, phoneCandidates(ctx), 0).filter((s) => s.features.lab > 0);
+    case 'phone': {
+      // Unlabelled numbers count on a contact line (one that also holds an e-mail address or a website).
+      const contact = (s: Scored) => {
+        const sp = s.spans[0];
+        const page = sp ? ctx.pages[sp.p] : undefined;
+        const line = page && sp ? page.lines[ctx.lineIndex(sp.p, sp.start)] : undefined;
+        return !!line && /@|www\.|https?:/i.test(page!.text.slice(line.start, line.end));
+      };
+      return aggregate(rankPattern(ctx, leaf, phoneCandidates(ctx), 0)
+        .filter((s) => s.features.lab > 0 || contact(s))
+        .map((s) => (s.features.lab > 0 ? s : { ...s, score: Math.max(s.score, 0.35) })));
+    }
     case 'iban':
       return rankPattern(ctx, leaf, ibanCandidates(ctx), 0.8);
     case 'bic':
@@ -501,7 +512,15 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
       return rankAddressPart(ctx, leaf, leaf.semantic);
     case 'title':
       return rankTitle(ctx);
-    default:
+    default: {
+      const words = nameWords(leaf.name);
+      if (words.includes('payment') && (words.includes('method') || words.includes('means') || words.includes('type')) && !words.includes('code')) {
+        // A payment method's name is evidence on its own: unlabelled mentions score by document order.
+        const ranked = rankGeneric(ctx, leaf, paymentMethodCandidates(ctx), { label: true, cue: false, early: 0.3 }, () => 0.3)
+          .map((s, i) => ({ ...s, score: Math.max(s.score, 0.5 - 0.1 * Math.min(i, 3)) }));
+        return aggregate([...ranked, ...labelledText(ctx, leaf).map((s) => ({ ...s, score: s.score * 0.8 }))]);
+      }
       return labelledText(ctx, leaf);
+    }
   }
 }
