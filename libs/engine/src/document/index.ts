@@ -77,6 +77,9 @@ export async function inspectDocument(bytes: Uint8Array): Promise<{ format: Docu
 
 /** An embedded image covering at least this share of the page, with (almost) no text-layer text over it, is OCRed. */
 const IMAGE_MIN_AREA = 0.01;
+/** Only the first pages' images are read: that is where letterheads and vendor blocks sit, and it bounds the cost
+ *  (one OCR pass per page) on long digital documents that repeat a logo on every page. */
+const IMAGE_OCR_MAX_PAGE = 2;
 /** Text-layer fragments an image may carry and still count as text-less (a caption, a stray mark). */
 const IMAGE_MAX_FRAGMENTS = 2;
 /** OCR words read inside such images are added when at least this confident. */
@@ -203,7 +206,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
         job.catch(() => undefined); // awaited below; avoids an unhandled rejection while the loop runs
         ocrJobs.push(job);
       } else {
-        const images = mode === 'auto' ? textlessImages(await imageRects(pdfPage), text) : [];
+        const images = mode === 'auto' && n <= IMAGE_OCR_MAX_PAGE ? textlessImages(await imageRects(pdfPage), text) : [];
         if (images.length > 0) {
           const index = pages.length - 1;
           const job = ocrPdfPage(pdfPage, signal).then((r) => {
