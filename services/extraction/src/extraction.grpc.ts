@@ -40,7 +40,7 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
     try {
       const input = documentInput(req.document);
       const bytes = 'uploadKey' in input ? await this.documents.read(req.accountId, input.uploadKey) : input.inlineBytes;
-      const out = await this.sync.extract(req.accountId, req.requestId, req.schemaJson, bytes);
+      const out = await this.sync.extract(req.accountId, req.requestId, req.schemaJson, bytes, req.dailyPageLimit);
       return { resultJson: out.resultJson, billedPages: out.billedPages };
     } catch (err) {
       return { ...asOutcome(err), billedPages: 0 };
@@ -49,7 +49,7 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
 
   async submitJob(req: extractionV1.SubmitJobRequest): Promise<extractionV1.SubmitJobResponse> {
     try {
-      const job = await this.jobs.submit(req.accountId, req.requestId, req.schemaJson, documentInput(req.document));
+      const job = await this.jobs.submit(req.accountId, req.requestId, req.schemaJson, documentInput(req.document), req.dailyPageLimit);
       return { job: toJobMessage(job) };
     } catch (err) {
       return asOutcome(err);

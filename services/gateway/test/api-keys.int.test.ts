@@ -26,7 +26,7 @@ test('a new key authenticates as its account', async () => {
   const keys = keysWithCache(60);
   const id = await account();
   const { key, secret } = await keys.create(id, 'ci');
-  expect(await keys.verify(secret)).toEqual({ accountId: id, keyId: key.id });
+  expect(await keys.verify(secret)).toEqual({ accountId: id, keyId: key.id, dailyPageLimit: null });
 });
 
 test('the secret is not stored', async () => {

@@ -210,6 +210,16 @@ describe('ratelimit over gRPC, with a controlled clock', () => {
       expect(await reserve(a, 'default', 20, randomUUID(), 50)).toMatchObject({ allowed: true, remainingToday: 0 });
     });
 
+    it('never lets a key limit raise the free plan quota above 100', async () => {
+      expect(await reserve(account(), 'free', 101, randomUUID(), 500)).toMatchObject({ allowed: false, dailyLimit: 100, remainingToday: 100 });
+    });
+
+    it('applies a key limit below the free plan quota', async () => {
+      const a = account();
+      expect(await reserve(a, 'free', 10, randomUUID(), 10)).toMatchObject({ allowed: true, dailyLimit: 10, remainingToday: 0 });
+      expect(await reserve(a, 'free', 1, randomUUID(), 10)).toMatchObject({ allowed: false });
+    });
+
     it('keeps the counts of different accounts apart', async () => {
       const a = account();
       await reserve(a, 'free', 100);

@@ -29,7 +29,7 @@ export class JobsService {
    * Checks the schema and the page count, holds the cost (402 before anything runs), records the job
    * and queues it. The message id is the job id, so a retried publish is dropped by the stream.
    */
-  async submit(accountId: string, requestId: string, schemaJson: string, input: DocumentInput): Promise<Job> {
+  async submit(accountId: string, requestId: string, schemaJson: string, input: DocumentInput, keyPageLimit = 0): Promise<Job> {
     this.engine.checkSchema(schemaJson);
     let uploadKey: string;
     let bytes: Uint8Array;
@@ -42,7 +42,8 @@ export class JobsService {
     const pages = await this.engine.countPages(bytes, LIMITS.pages);
     if (!('uploadKey' in input)) uploadKey = await this.documents.stage(accountId, bytes);
     const id = newJobId();
-    const holds = await this.settlement.hold(accountId, id, pages);
+    // The key's page limit matters at admission only: that is where the quota holds the pages.
+    const holds = await this.settlement.hold(accountId, id, pages, keyPageLimit);
     const job = await this.db.job.create({
       data: { id, accountId, requestId, pages, schemaJson, uploadKey: uploadKey!, reservationId: holds.reservationId, quotaHoldId: holds.quotaHoldId, createdAt: this.clock.now() },
     });

@@ -13,9 +13,11 @@ export class QuotaExceeded extends PublicFailure {
 }
 
 /**
- * The daily page quota (free accounts: 100 pages per UTC day, counted on billed pages): pages are
- * held before the work runs, confirmed when it is billed, given back when it fails. If the limiter
- * is unreachable the work proceeds (fail-open, logged): the prepaid wallet still bounds spending.
+ * The daily page quota (free accounts: 100 pages per UTC day, counted on billed pages; any account
+ * whose calling key carries a daily page limit: that limit, the smaller one on a free account): pages
+ * are held before the work runs, confirmed when it is billed, given back when it fails. The count is
+ * the account's, whichever key ran the work. If the limiter is unreachable the work proceeds
+ * (fail-open, logged): the prepaid wallet still bounds spending.
  */
 @Injectable()
 export class DailyQuota {
@@ -25,11 +27,14 @@ export class DailyQuota {
     this.limiter = grpcService<ratelimitV1.RateLimitServiceClient>(client, 'ratelimit');
   }
 
-  /** Returns the hold to settle later ('' when the account has no quota or the limiter is down). */
-  async hold(accountId: string, plan: string, reference: string, pages: number, now = Date.now()): Promise<string> {
+  /**
+   * Returns the hold to settle later ('' when the limiter is down). `keyLimit` is the calling key's
+   * daily page limit (0: none), applied by the limiter to the account's count.
+   */
+  async hold(accountId: string, plan: string, reference: string, pages: number, keyLimit = 0, now = Date.now()): Promise<string> {
     let res: ratelimitV1.ReservePagesResponse;
     try {
-      res = await call(this.limiter.reservePages({ accountId, plan, reference, pages, dailyPageLimit: 0 }));
+      res = await call(this.limiter.reservePages({ accountId, plan, reference, pages, dailyPageLimit: keyLimit }));
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, 'page quota unavailable; request allowed');
       return '';

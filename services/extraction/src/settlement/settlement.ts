@@ -14,9 +14,10 @@ export interface Holds { reservationId: string; quotaHoldId: string }
 export class Settlement {
   constructor(private readonly wallet: WalletSettlement, private readonly quota: DailyQuota) {}
 
-  async hold(accountId: string, reference: string, pages: number): Promise<Holds> {
+  /** `keyPageLimit`: the calling API key's daily page limit (0 = none; the plan's quota alone applies). */
+  async hold(accountId: string, reference: string, pages: number, keyPageLimit = 0): Promise<Holds> {
     const plan = await this.wallet.planOf(accountId);
-    const quotaHoldId = await this.quota.hold(accountId, plan, reference, pages);
+    const quotaHoldId = await this.quota.hold(accountId, plan, reference, pages, keyPageLimit);
     try {
       return { reservationId: await this.wallet.hold(accountId, reference, pages), quotaHoldId };
     } catch (err) {

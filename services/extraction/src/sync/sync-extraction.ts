@@ -11,10 +11,10 @@ export interface SyncExtraction { resultJson: string; billedPages: number }
 export class SyncExtractionService {
   constructor(private readonly engine: EngineRunner, private readonly settlement: Settlement) {}
 
-  async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array): Promise<SyncExtraction> {
+  async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array, keyPageLimit = 0): Promise<SyncExtraction> {
     const schema = this.engine.checkSchema(schemaJson);
     const pages = await this.engine.countPages(bytes, LIMITS.syncPages);
-    const holds = await this.settlement.hold(accountId, requestId, pages);
+    const holds = await this.settlement.hold(accountId, requestId, pages, keyPageLimit);
     let result;
     try {
       result = await this.engine.run(bytes, schema, LIMITS.syncPages);

@@ -7,6 +7,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { fromGrpcError, fromOutcome } from '../edge/grpc-failure.js';
 import { parseExtractionRequest } from './extraction-request.js';
 
+/** The calling key's daily page limit as the extraction service takes it (0 = the key has none). */
+const keyPageLimit = (principal: Principal): number => principal.dailyPageLimit ?? 0;
+
 /** The extraction service as the public endpoints use it: validated bodies in, public errors out. */
 @Injectable()
 export class ExtractionClient {
@@ -19,7 +22,7 @@ export class ExtractionClient {
   /** Sync extraction: the result body. */
   async extract(principal: Principal, requestId: string, body: unknown): Promise<unknown> {
     const parsed = parseExtractionRequest(body);
-    const res = await call(this.extraction.extract({ accountId: principal.accountId, requestId, ...parsed })).catch(fromGrpcError);
+    const res = await call(this.extraction.extract({ accountId: principal.accountId, requestId, ...parsed, dailyPageLimit: keyPageLimit(principal) })).catch(fromGrpcError);
     if (res.error?.code) fromOutcome(res.error, this.config.TOP_UP_URL);
     return JSON.parse(res.resultJson!);
   }
@@ -27,7 +30,7 @@ export class ExtractionClient {
   /** Job admission: the queued job. */
   async submitJob(principal: Principal, requestId: string, body: unknown): Promise<extractionV1.Job> {
     const parsed = parseExtractionRequest(body);
-    const res = await call(this.extraction.submitJob({ accountId: principal.accountId, requestId, ...parsed })).catch(fromGrpcError);
+    const res = await call(this.extraction.submitJob({ accountId: principal.accountId, requestId, ...parsed, dailyPageLimit: keyPageLimit(principal) })).catch(fromGrpcError);
     if (res.error?.code) fromOutcome(res.error, this.config.TOP_UP_URL);
     return res.job!;
   }

@@ -3,26 +3,17 @@ import { CurrentPrincipal } from '../auth/principal.js';
 import { ApiKeysService, type Principal } from '../accounts/api-keys.service.js';
 import type { ApiKey } from '../generated/prisma/client.js';
 import { ApiError } from '../edge/api-error.js';
+import { parseCreateKey, parseUpdateKey } from './key-params.js';
 
 const keyView = (key: ApiKey) => ({
   id: key.id,
   object: 'api_key',
   name: key.name,
   prefix: key.prefix,
+  daily_page_limit: key.dailyPageLimit,
   created_at: key.createdAt.toISOString(),
   revoked_at: key.revokedAt?.toISOString() ?? null,
 });
-
-function parseName(body: unknown): string {
-  if (body === undefined || body === null) return '';
-  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_schema', {}, 'body must be a JSON object');
-  const { name, ...rest } = body as Record<string, unknown>;
-  const unknown = Object.keys(rest)[0];
-  if (unknown !== undefined) throw new ApiError('invalid_schema', {}, `body: unknown field "${unknown}"`);
-  if (name === undefined) return '';
-  if (typeof name !== 'string' || name.length > 100) throw new ApiError('invalid_schema', {}, '/name: must be a string of at most 100 characters');
-  return name;
-}
 
 /** API keys of the calling account: the secret is returned once, at creation. */
 @Controller('v1/keys')
@@ -32,13 +23,32 @@ export class KeysController {
   @Post()
   @HttpCode(201)
   async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal) {
-    const { key, secret } = await this.keys.create(principal.accountId, parseName(body));
+    const { name, dailyPageLimit } = parseCreateKey(body);
+    const { key, secret } = await this.keys.create(principal.accountId, name, dailyPageLimit);
     return { ...keyView(key), secret };
   }
 
   @Get()
   async list(@CurrentPrincipal() principal: Principal) {
     return { object: 'list', data: (await this.keys.list(principal.accountId)).map(keyView) };
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    const key = await this.keys.get(principal.accountId, id);
+    if (!key) throw new ApiError('not_found');
+    return keyView(key);
+  }
+
+  /** Stripe-style update: `{daily_page_limit: n | null, name}`, only the fields sent change. */
+  @Post(':id')
+  @HttpCode(200)
+  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal) {
+    // The body is checked before the key is looked up, so a bad body is 400 whatever the id.
+    const changes = parseUpdateKey(body);
+    const key = await this.keys.update(principal.accountId, id, changes);
+    if (!key) throw new ApiError('not_found');
+    return keyView(key);
   }
 
   @Delete(':id')

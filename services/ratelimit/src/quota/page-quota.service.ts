@@ -67,7 +67,9 @@ export class PageQuotaService {
   private limitFor(plan: string, keyLimit: number): number {
     const planLimit = planLimits(plan).dailyPages;
     if (!Number.isInteger(keyLimit) || keyLimit < 0) throw new RangeError('daily_page_limit must be >= 0');
-    return keyLimit > 0 ? keyLimit : planLimit;
+    // A key's limit can only tighten the plan's: on a free account the smaller of the two applies.
+    if (keyLimit === 0) return planLimit;
+    return planLimit > 0 ? Math.min(planLimit, keyLimit) : keyLimit;
   }
 
   private state(limit: number, used: number, held: number, now: number): QuotaState {

@@ -29,7 +29,14 @@ export interface ExtractRequest {
   requestId: string;
   /** The caller's JSON Schema, as JSON text. */
   schemaJson: string;
-  document: DocumentSource | undefined;
+  document:
+    | DocumentSource
+    | undefined;
+  /**
+   * The calling API key's daily page limit (0 = none: the plan's quota alone applies). Passed to
+   * ratelimit ReservePages, which applies it to the pages all keys of the account used today.
+   */
+  dailyPageLimit: number;
 }
 
 export interface ExtractResponse {
@@ -43,7 +50,14 @@ export interface SubmitJobRequest {
   accountId: string;
   requestId: string;
   schemaJson: string;
-  document: DocumentSource | undefined;
+  document:
+    | DocumentSource
+    | undefined;
+  /**
+   * The calling API key's daily page limit (0 = none: the plan's quota alone applies). Passed to
+   * ratelimit ReservePages, which applies it to the pages all keys of the account used today.
+   */
+  dailyPageLimit: number;
 }
 
 export interface SubmitJobResponse {
@@ -227,7 +241,7 @@ export const DocumentSource: MessageFns<DocumentSource> = {
 };
 
 function createBaseExtractRequest(): ExtractRequest {
-  return { accountId: "", requestId: "", schemaJson: "", document: undefined };
+  return { accountId: "", requestId: "", schemaJson: "", document: undefined, dailyPageLimit: 0 };
 }
 
 export const ExtractRequest: MessageFns<ExtractRequest> = {
@@ -243,6 +257,9 @@ export const ExtractRequest: MessageFns<ExtractRequest> = {
     }
     if (message.document !== undefined) {
       DocumentSource.encode(message.document, writer.uint32(34).fork()).join();
+    }
+    if (message.dailyPageLimit !== 0) {
+      writer.uint32(40).int32(message.dailyPageLimit);
     }
     return writer;
   },
@@ -290,6 +307,14 @@ export const ExtractRequest: MessageFns<ExtractRequest> = {
             }
 
             message.document = DocumentSource.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.dailyPageLimit = reader.int32();
             continue;
           }
         }
@@ -374,7 +399,7 @@ export const ExtractResponse: MessageFns<ExtractResponse> = {
 };
 
 function createBaseSubmitJobRequest(): SubmitJobRequest {
-  return { accountId: "", requestId: "", schemaJson: "", document: undefined };
+  return { accountId: "", requestId: "", schemaJson: "", document: undefined, dailyPageLimit: 0 };
 }
 
 export const SubmitJobRequest: MessageFns<SubmitJobRequest> = {
@@ -390,6 +415,9 @@ export const SubmitJobRequest: MessageFns<SubmitJobRequest> = {
     }
     if (message.document !== undefined) {
       DocumentSource.encode(message.document, writer.uint32(34).fork()).join();
+    }
+    if (message.dailyPageLimit !== 0) {
+      writer.uint32(40).int32(message.dailyPageLimit);
     }
     return writer;
   },
@@ -437,6 +465,14 @@ export const SubmitJobRequest: MessageFns<SubmitJobRequest> = {
             }
 
             message.document = DocumentSource.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.dailyPageLimit = reader.int32();
             continue;
           }
         }

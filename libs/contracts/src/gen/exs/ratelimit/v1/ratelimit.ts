@@ -37,7 +37,8 @@ export interface ReservePagesRequest {
   pages: number;
   /**
    * A daily limit set on the calling key, when it has one (0 = the plan's limit). The count stays
-   * per account: the key's limit is applied to the pages all keys of the account used today.
+   * per account: the key's limit is applied to the pages all keys of the account used today. It never
+   * raises a plan's own limit: a free account's key limit of 500 still stops at the plan's 100.
    */
   dailyPageLimit: number;
 }
