@@ -4,7 +4,7 @@ import { status } from '@grpc/grpc-js';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { grpcClientToken, grpcService } from '@exs/platform';
 import type { uploadsV1 } from '@exs/contracts';
-import { PublicFailure } from '../engine/engine-runner.js';
+import { PublicFailure } from '../public-failure.js';
 import { LIMITS } from '../engine/limits.js';
 
 const CHUNK = 256 * 1024;

@@ -2,12 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EngineError, extract, inspectDocument, compileSchema, CALIBRATOR_VERSION, type ExtractionResult } from '@exs/engine';
 import { LIMITS } from './limits.js';
 
-/** A failure with a public error code and a caller-facing detail. */
-export class PublicFailure extends Error {
-  constructor(readonly code: string, readonly detail = '') {
-    super(detail ? `${code}: ${detail}` : code);
-  }
-}
+import { PublicFailure } from '../public-failure.js';
+
+export { PublicFailure };
 
 /** Maps engine failures to public codes; anything unexpected stays an exception (internal_error). */
 function asPublic(err: unknown): never {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientGrpc } from '@nestjs/microservices';
 import { call, grpcClientToken, grpcService, type Logger } from '@exs/platform';
 import type { ratelimitV1 } from '@exs/contracts';
-import { PublicFailure } from '../engine/engine-runner.js';
+import { PublicFailure } from '../public-failure.js';
 import { LOGGER } from '../tokens.js';
 
 /** A quota refusal: 429 with the wait until the daily count resets. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientGrpc } from '@nestjs/microservices';
 import { call, grpcClientToken, grpcService } from '@exs/platform';
 import type { billingV1 } from '@exs/contracts';
-import { PublicFailure } from '../engine/engine-runner.js';
+import { PublicFailure } from '../public-failure.js';
 import { dependencyFailure } from '../documents/document-store.js';
 
 /**
