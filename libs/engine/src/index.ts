@@ -8,6 +8,7 @@ export { openDocument, inspectDocument, closeOcr } from './document/index.js';
 export type { OpenDocumentOptions } from './document/index.js';
 export type * from './document/model.js';
 export { EngineError, type EngineErrorCode } from './errors.js';
+export { usableCpus } from './cpus.js';
 export { compileSchema, MAX_LEAVES } from './schema/compile.js';
 export type { CompiledSchema, SchemaNode, LeafNode, ObjectNode, ArrayNode } from './schema/compile.js';
 export type { Semantic } from './schema/semantic.js';

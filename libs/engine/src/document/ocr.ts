@@ -15,9 +15,9 @@
  * ALT_MAX_PIXELS only (its CPU cost grows with the page).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { EngineError } from '../errors.js';
+import { usableCpus } from '../cpus.js';
 import type { RawLine, RawWord } from './layout.js';
 
 export interface OcrResult {
@@ -56,7 +56,8 @@ const ALT_MAX_PIXELS = Number(process.env.EXS_OCR_ALT_MAX_PIXELS ?? 4_000_000);
 // ---------------------------------------------------------------------------------------------------
 // Process pool: a semaphore over spawned tesseract processes.
 
-const slots = Math.max(1, availableParallelism());
+// Sized from the CPUs this process may use (cgroup quota included), not the host's cores.
+const slots = usableCpus();
 let active = 0;
 const waiting: Array<() => void> = [];
 const running = new Set<ChildProcess>();
