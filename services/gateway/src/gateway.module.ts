@@ -21,6 +21,8 @@ import { KeysController } from './keys/keys.controller.js';
 import { WalletController } from './wallet/wallet.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
+import { StatusController } from './status/status.controller.js';
+import { StatusService, statusChecksProvider } from './status/status.service.js';
 import { LOGGER } from './tokens.js';
 
 /** Everything the gateway needs except HTTP routes: shared by the server and the admin CLI. */
@@ -56,7 +58,7 @@ export class GatewayModule {
         ...core.imports,
         HealthModule.forRoot({ inject: [PrismaClient], useFactory: (db: PrismaClient) => ({ database: prismaPing(db) }) }),
       ],
-      controllers: [PublicHealthController, ExtractController, JobsController, UploadsController, KeysController, WalletController, WebhookEndpointsController, OpenApiController],
+      controllers: [PublicHealthController, ExtractController, JobsController, UploadsController, KeysController, WalletController, WebhookEndpointsController, OpenApiController, StatusController],
       providers: [
         ...core.providers,
         { provide: APP_FILTER, useFactory: () => new ContractErrorFilter(logger) },
@@ -66,6 +68,8 @@ export class GatewayModule {
         IdempotencyStore,
         ExtractionClient,
         EngineInfo,
+        StatusService,
+        statusChecksProvider,
       ],
     };
   }

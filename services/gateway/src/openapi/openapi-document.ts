@@ -7,6 +7,7 @@
  */
 import { ERROR_CATALOG, type ErrorCode } from '@exs/platform';
 import { SERVICE_VERSION } from '../edge/contract-headers.js';
+import { MAX_DAILY_PAGE_LIMIT } from '../keys/key-params.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -72,6 +73,7 @@ function ok(description: string, schema: Json, opts: { replayable?: boolean; lin
 const idLink = (operationId: string, description: string) => ({ [operationId]: { operationId, parameters: { id: '$response.body#/id' }, description } });
 
 const versionParam = { $ref: '#/components/parameters/ServiceVersion' };
+const keyIdParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', examples: ['key_0123456789abcdef01234567'] } };
 const idempotencyParam = { $ref: '#/components/parameters/IdempotencyKey' };
 
 /** Errors every authenticated operation shares. */
@@ -87,14 +89,23 @@ const extractionRequestBody = {
   content: { 'application/json': { schema: ref('ExtractionRequest') } },
 };
 
+const DAILY_PAGE_LIMIT_DESCRIPTION = [
+  'Billed pages per UTC day. The count is the account\'s (all keys share it); a request made with this key is refused with',
+  '429 `rate_limited` (`retry_after`: seconds to the next 00:00 UTC) when it would take the account\'s count for today past',
+  'this limit. Keys without a limit are not stopped by it. On a free account the smaller of this and the plan\'s 100 applies.',
+  '`null`: no key limit.',
+].join(' ');
+const dailyPageLimit = (extra: JsonObject = {}) => ({ type: ['integer', 'null'], minimum: 1, maximum: MAX_DAILY_PAGE_LIMIT, description: DAILY_PAGE_LIMIT_DESCRIPTION, ...extra });
+
 const API_KEY = {
   type: 'object',
-  required: ['id', 'object', 'name', 'prefix', 'created_at', 'revoked_at'],
+  required: ['id', 'object', 'name', 'prefix', 'daily_page_limit', 'created_at', 'revoked_at'],
   properties: {
     id: { type: 'string', pattern: '^key_[0-9a-f]{24}$' },
     object: { const: 'api_key' },
     name: { type: 'string' },
     prefix: { type: 'string', description: 'The first characters of the secret, to recognise it.', examples: ['exs_live_Ab3x'] },
+    daily_page_limit: dailyPageLimit(),
     created_at: { type: 'string', format: 'date-time' },
     revoked_at: { type: ['string', 'null'], format: 'date-time' },
   },
@@ -137,7 +148,7 @@ export const openApiDocument = {
     { name: 'uploads', description: 'Staged documents' },
     { name: 'account', description: 'API keys and the wallet' },
     { name: 'webhooks', description: 'Webhook endpoints for job events' },
-    { name: 'meta', description: 'Health and this document' },
+    { name: 'meta', description: 'Health, the status page and this document' },
   ],
   paths: {
     '/v1/extract': {
@@ -240,13 +251,21 @@ export const openApiDocument = {
               schema: {
                 type: 'object',
                 additionalProperties: false,
-                properties: { name: { type: 'string', maxLength: 100, description: 'A label for the key' } },
+                properties: {
+                  name: { type: 'string', maxLength: 100, description: 'A label for the key' },
+                  daily_page_limit: dailyPageLimit({ examples: [500] }),
+                },
               },
             },
           },
         },
         responses: responses(
-          { 201: ok('The new key with its secret', ref('ApiKeyWithSecret'), { replayable: true, links: idLink('revokeApiKey', 'Revoke the key') }) },
+          {
+            201: ok('The new key with its secret', ref('ApiKeyWithSecret'), {
+              replayable: true,
+              links: { ...idLink('getApiKey', 'Fetch the key'), ...idLink('updateApiKey', 'Change the key'), ...idLink('revokeApiKey', 'Revoke the key') },
+            }),
+          },
           { ...AUTHENTICATED, ...IDEMPOTENT, ...RATE_LIMITED },
           { replayable: true },
         ),
@@ -263,15 +282,54 @@ export const openApiDocument = {
       },
     },
     '/v1/keys/{id}': {
+      get: {
+        operationId: 'getApiKey',
+        tags: ['account'],
+        summary: 'Fetch one of the account\'s API keys (without its secret)',
+        description: 'Revoked keys are returned too; another account\'s key is 404.',
+        parameters: [keyIdParam, versionParam],
+        responses: responses(
+          { 200: ok('The key', ref('ApiKey')) },
+          { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED },
+        ),
+      },
+      post: {
+        operationId: 'updateApiKey',
+        tags: ['account'],
+        summary: 'Change an API key\'s name or daily page limit',
+        description: [
+          'Only the fields sent change; `daily_page_limit: null` removes the limit. A new limit reaches every gateway instance within',
+          'about 60 seconds (the key cache), and today\'s pages already counted on the account count against it at once. Another',
+          'account\'s key is 404.',
+        ].join(' '),
+        parameters: [keyIdParam, idempotencyParam, versionParam],
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  name: { type: 'string', maxLength: 100 },
+                  daily_page_limit: dailyPageLimit({ examples: [1000, null] }),
+                },
+              },
+            },
+          },
+        },
+        responses: responses(
+          { 200: ok('The changed key', ref('ApiKey'), { replayable: true }) },
+          { ...AUTHENTICATED, 404: ['not_found'], ...IDEMPOTENT, ...RATE_LIMITED },
+          { replayable: true },
+        ),
+      },
       delete: {
         operationId: 'revokeApiKey',
         tags: ['account'],
         summary: 'Revoke an API key',
         description: 'Takes effect within about 60 seconds (the key cache). Revoking twice is fine; another account\'s key is 404.',
-        parameters: [
-          { name: 'id', in: 'path', required: true, schema: { type: 'string', examples: ['key_0123456789abcdef01234567'] } },
-          versionParam,
-        ],
+        parameters: [keyIdParam, versionParam],
         responses: responses(
           { 200: ok('The key with `revoked_at` set', ref('ApiKey')) },
           { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED },
@@ -352,6 +410,34 @@ export const openApiDocument = {
         security: [],
         parameters: [versionParam],
         responses: responses({ 200: ok('The service is live', ref('Health')) }, { 400: ['invalid_schema'] }),
+      },
+    },
+    '/status': {
+      get: {
+        operationId: 'getStatus',
+        tags: ['meta'],
+        summary: 'Status page of the API, the MCP server and the dashboard (unauthenticated, not rate limited)',
+        description: [
+          'Outside `/v1`, on the service\'s host. HTML for people by default; JSON when the client prefers `application/json`',
+          '(`Accept: application/json`). Always 200 while the gateway answers: the body says what is down. The API\'s checks (the',
+          'gateway\'s database and each internal service\'s health) are probed at most once every 5 seconds. The MCP server and the',
+          'dashboard are not part of this deployment and are listed as `not_deployed`.',
+        ].join(' '),
+        security: [],
+        parameters: [versionParam],
+        responses: responses(
+          {
+            200: {
+              description: 'The status of each component',
+              headers: CONTRACT_HEADERS,
+              content: {
+                'application/json': { schema: ref('StatusPage') },
+                'text/html': { schema: { type: 'string', contentMediaType: 'text/html' } },
+              },
+            },
+          },
+          { 400: ['invalid_schema'] },
+        ),
       },
     },
     '/v1/openapi.json': {
@@ -648,6 +734,44 @@ export const openApiDocument = {
         type: 'object',
         required: ['id', 'object', 'deleted'],
         properties: { id: { type: 'string' }, object: { const: 'webhook_endpoint' }, deleted: { const: true } },
+      },
+      StatusPage: {
+        type: 'object',
+        required: ['object', 'status', 'checked_at', 'components'],
+        properties: {
+          object: { const: 'status' },
+          status: { type: 'string', enum: ['operational', 'degraded', 'outage'], description: 'The worst state of the deployed components.' },
+          checked_at: { type: 'string', format: 'date-time', description: 'When the checks ran (reused for up to 5 seconds).' },
+          components: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'name', 'status', 'description', 'checks'],
+              properties: {
+                id: { type: 'string', examples: ['api', 'mcp', 'dashboard'] },
+                name: { type: 'string' },
+                status: {
+                  type: 'string',
+                  enum: ['operational', 'degraded', 'outage', 'not_deployed'],
+                  description: '`outage`: a check the component cannot work without is down; `degraded`: another check is down; `not_deployed`: not part of this deployment (not monitored here).',
+                },
+                description: { type: 'string' },
+                checks: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['name', 'status'],
+                    properties: {
+                      name: { type: 'string', examples: ['gateway', 'extraction', 'billing', 'uploads', 'ratelimit', 'webhooks'] },
+                      status: { type: 'string', enum: ['up', 'down'] },
+                      reason: { type: 'string', description: 'Only when down: a short reason (`unreachable`, `timed out`, `not serving`, `database unreachable`).' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
       Health: {
         type: 'object',

@@ -1,0 +1,66 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { prismaPing } from '@exs/platform';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { GrpcHealthProbe } from './grpc-health.js';
+import { buildReport, runChecks, type StatusCheck, type StatusReport } from './status-report.js';
+
+/** A report is reused this long, so polling the page (by people or monitors) never fans out per request. */
+export const STATUS_CACHE_MS = 5_000;
+/** Each check's deadline: a hung service shows as down within this, and the page still answers. */
+export const STATUS_CHECK_TIMEOUT_MS = 1_500;
+
+export const STATUS_CHECKS = Symbol('STATUS_CHECKS');
+
+/**
+ * The API's checks: the gateway's own database (nothing authenticates without it, bar cached keys) and
+ * each internal service's grpc.health.v1 answer. Extraction and billing are critical (no extraction can
+ * run without them); uploads, ratelimit (fails open) and webhooks degrade the API without stopping it.
+ */
+export function apiChecks(config: GatewayConfig, db: PrismaClient): { checks: StatusCheck[]; close(): void } {
+  const ping = prismaPing(db);
+  const services = [
+    { name: 'extraction', url: config.EXTRACTION_GRPC_URL, critical: true },
+    { name: 'billing', url: config.BILLING_GRPC_URL, critical: true },
+    { name: 'uploads', url: config.UPLOADS_GRPC_URL, critical: false },
+    { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL, critical: false },
+    { name: 'webhooks', url: config.WEBHOOKS_GRPC_URL, critical: false },
+  ].map((s) => ({ ...s, probe: new GrpcHealthProbe(s.url) }));
+  const checks: StatusCheck[] = [
+    { name: 'gateway', critical: true, run: async () => { await ping().catch(() => { throw new Error('database unreachable'); }); } },
+    ...services.map((s) => ({ name: s.name, critical: s.critical, run: () => s.probe.check(STATUS_CHECK_TIMEOUT_MS) })),
+  ];
+  return { checks, close: () => services.forEach((s) => s.probe.close()) };
+}
+
+/** The status report, probed at most once per STATUS_CACHE_MS; concurrent callers share one probe. */
+@Injectable()
+export class StatusService implements OnApplicationShutdown {
+  private cached?: { report: StatusReport; at: number };
+  private inflight?: Promise<StatusReport>;
+
+  constructor(@Inject(STATUS_CHECKS) private readonly api: { checks: StatusCheck[]; close(): void }) {}
+
+  async report(now = Date.now()): Promise<StatusReport> {
+    if (this.cached && now - this.cached.at < STATUS_CACHE_MS) return this.cached.report;
+    this.inflight ??= this.probe().finally(() => { this.inflight = undefined; });
+    return this.inflight;
+  }
+
+  private async probe(): Promise<StatusReport> {
+    const results = await runChecks(this.api.checks, STATUS_CHECK_TIMEOUT_MS + 500);
+    const report = buildReport(this.api.checks, results, new Date());
+    this.cached = { report, at: Date.now() };
+    return report;
+  }
+
+  onApplicationShutdown(): void {
+    this.api.close();
+  }
+}
+
+export const statusChecksProvider = {
+  provide: STATUS_CHECKS,
+  inject: [GATEWAY_CONFIG, PrismaClient],
+  useFactory: (config: GatewayConfig, db: PrismaClient) => apiChecks(config, db),
+};
