@@ -1,3 +1,4 @@
+import { usableCpus } from '@exs/engine';
 import { baseConfigSchema, databaseConfigSchema, grpcServerConfigSchema, grpcTarget, loadConfig, natsConfigSchema, z } from '@exs/platform';
 
 /** Which roles this process runs: the gRPC API, the JetStream job workers, or both (the default). */
@@ -18,7 +19,12 @@ export const extractionConfigSchema = baseConfigSchema
     UPLOADS_GRPC_URL: grpcTarget.default('127.0.0.1:50051'),
     BILLING_GRPC_URL: grpcTarget.default('127.0.0.1:50053'),
     RATELIMIT_GRPC_URL: grpcTarget.default('127.0.0.1:50054'),
-    /** Jobs a worker process runs at once (each uses the engine's own OCR pool). */
+    /**
+     * Worker threads running the engine (parsing, layout, ranking), shared by sync extractions and jobs;
+     * each holds its own pdf.js. Default: the CPUs this process may use (cgroup quota included).
+     */
+    ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(() => usableCpus()),
+    /** Jobs a worker process runs at once (each takes an engine thread; OCR processes are shared). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** A job a worker neither finished nor reported progress on for this long is redelivered (a dead worker). */
     JOB_ACK_WAIT_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),

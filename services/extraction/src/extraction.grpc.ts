@@ -1,7 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { extractionV1 } from '@exs/contracts';
 import { isDependencyOutage, type Logger } from '@exs/platform';
-import { EngineRunner, PublicFailure } from './engine/engine-runner.js';
+import { EnginePool } from './engine/engine-pool.js';
+import { PublicFailure } from './public-failure.js';
 import { DocumentStore } from './documents/document-store.js';
 import { QuotaExceeded } from './settlement/daily-quota.js';
 import { SyncExtractionService } from './sync/sync-extraction.js';
@@ -31,7 +32,7 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
     private readonly sync: SyncExtractionService,
     private readonly jobs: JobsService,
     private readonly documents: DocumentStore,
-    private readonly engine: EngineRunner,
+    private readonly engine: EnginePool,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

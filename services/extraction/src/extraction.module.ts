@@ -3,7 +3,7 @@ import { HealthModule, NATS_CONNECTION, NatsModule, PrismaModule, grpcClientsMod
 import type { NatsConnection } from '@nats-io/transport-node';
 import { PrismaClient } from './generated/prisma/client.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './config.js';
-import { EngineRunner } from './engine/engine-runner.js';
+import { EnginePool } from './engine/engine-pool.js';
 import { DocumentStore } from './documents/document-store.js';
 import { WalletSettlement } from './settlement/wallet-settlement.js';
 import { DailyQuota } from './settlement/daily-quota.js';
@@ -39,7 +39,13 @@ export class ExtractionModule {
         { provide: EXTRACTION_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: CLOCK, useValue: systemClock },
-        EngineRunner,
+        {
+          provide: EnginePool,
+          useFactory: () => {
+            logger.info({ threads: config.ENGINE_THREADS }, 'engine worker threads');
+            return new EnginePool({ threads: config.ENGINE_THREADS });
+          },
+        },
         DocumentStore,
         WalletSettlement,
         DailyQuota,

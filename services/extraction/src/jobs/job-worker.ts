@@ -4,7 +4,8 @@ import type { JsMsg } from '@nats-io/jetstream';
 import { JETSTREAM, NATS_CONNECTION, SUBJECTS, consumeEvents, publishEvent, type JetStreamClient, type Logger } from '@exs/platform';
 import { eventsV1 } from '@exs/contracts';
 import { PrismaClient, type Job } from '../generated/prisma/client.js';
-import { EngineRunner, PublicFailure } from '../engine/engine-runner.js';
+import { EnginePool } from '../engine/engine-pool.js';
+import { PublicFailure } from '../public-failure.js';
 import { LIMITS } from '../engine/limits.js';
 import { DocumentStore } from '../documents/document-store.js';
 import { Settlement } from '../settlement/settlement.js';
@@ -28,7 +29,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
 
   constructor(
     private readonly db: PrismaClient,
-    private readonly engine: EngineRunner,
+    private readonly engine: EnginePool,
     private readonly documents: DocumentStore,
     private readonly settlement: Settlement,
     @Inject(JETSTREAM) private readonly js: JetStreamClient,

@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JETSTREAM, SUBJECTS, publishEvent, type JetStreamClient } from '@exs/platform';
 import { eventsV1 } from '@exs/contracts';
 import { PrismaClient, type Job } from '../generated/prisma/client.js';
-import { EngineRunner, PublicFailure } from '../engine/engine-runner.js';
+import { EnginePool } from '../engine/engine-pool.js';
+import { PublicFailure } from '../public-failure.js';
 import { LIMITS } from '../engine/limits.js';
 import { DocumentStore } from '../documents/document-store.js';
 import { Settlement } from '../settlement/settlement.js';
@@ -18,7 +19,7 @@ export const newJobId = () => `job_${randomBytes(12).toString('hex')}`;
 export class JobsService {
   constructor(
     private readonly db: PrismaClient,
-    private readonly engine: EngineRunner,
+    private readonly engine: EnginePool,
     private readonly documents: DocumentStore,
     private readonly settlement: Settlement,
     @Inject(JETSTREAM) private readonly js: JetStreamClient,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EngineRunner } from '../engine/engine-runner.js';
+import { EnginePool } from '../engine/engine-pool.js';
 import { LIMITS } from '../engine/limits.js';
 import { Settlement } from '../settlement/settlement.js';
 import { resultBody } from '../result/result-body.js';
@@ -9,7 +9,7 @@ export interface SyncExtraction { resultJson: string; billedPages: number }
 /** `POST /v1/extract` behind the gateway: limits, hold, engine, settle, in one call. */
 @Injectable()
 export class SyncExtractionService {
-  constructor(private readonly engine: EngineRunner, private readonly settlement: Settlement) {}
+  constructor(private readonly engine: EnginePool, private readonly settlement: Settlement) {}
 
   async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array, keyPageLimit = 0): Promise<SyncExtraction> {
     const schema = this.engine.checkSchema(schemaJson);
