@@ -19,6 +19,8 @@ export class FakeClock implements Clock {
 export interface RunningRateLimit {
   app: NestFastifyApplication;
   httpUrl: string;
+  /** host:port of its gRPC server, for clients built elsewhere (extraction's DailyQuota test). */
+  grpcUrl: string;
   /** Unary calls by method name, promisified: `call('Take', {...})`. */
   call<T = any>(method: string, req: object): Promise<T>;
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export async function startRateLimit(env: Record<string, string>, clock?: Clock)
   return {
     app,
     httpUrl: `http://127.0.0.1:${config.HTTP_PORT}`,
+    grpcUrl: url,
     call: (method, req) => new Promise((resolve, reject) => {
       client[method]!.call(client, req, { deadline: Date.now() + 5000 }, (err: unknown, res: any) => (err ? reject(err) : resolve(res)));
     }),
