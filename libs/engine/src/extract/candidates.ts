@@ -31,10 +31,18 @@ function scan(ctx: DocContext, key: string, re: RegExp, map: (m: RegExpMatchArra
   });
 }
 
+/**
+ * Text layers split ordinal suffixes ("the 17t h day of May"); rejoin them in place (same length, so
+ * offsets still point into the page text).
+ */
+export function rejoinOrdinals(text: string): string {
+  return text.replace(/(\d)(s|n|r|t) (t|d|h)(?= )/gi, (m, d: string, a: string, b: string) => (/^(st|nd|rd|th)$/i.test(a + b) ? `${d}${a}${b} ` : m));
+}
+
 export function dateCandidates(ctx: DocContext): RawCandidate[] {
   return ctx.memo('dates', () =>
     ctx.pages.flatMap((page, p) =>
-      findDates(page.text, ctx.dateOrder).map((d) => ({ p, start: d.start, end: d.end, value: d.iso, text: d.text, hints: { words: d.form === 'words' ? 1 : 0, ambiguous: d.ambiguous ? 1 : 0 } })),
+      findDates(rejoinOrdinals(page.text), ctx.dateOrder).map((d) => ({ p, start: d.start, end: d.end, value: d.iso, text: page.text.slice(d.start, d.end), hints: { words: d.form === 'words' ? 1 : 0, ambiguous: d.ambiguous ? 1 : 0 } })),
     ),
   );
 }

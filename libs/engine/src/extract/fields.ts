@@ -5,8 +5,7 @@
  */
 import type { LeafNode } from '../schema/compile.js';
 import { nameWords } from '../schema/semantic.js';
-import { addDuration, findDates } from '../normalize/dates.js';
-import { parseDuration } from '../normalize/durations.js';
+import { findDates } from '../normalize/dates.js';
 import { normText } from '../normalize/text.js';
 import {
   paymentMethodCandidates,
@@ -17,6 +16,7 @@ import {
 import type { DocContext, Span } from './context.js';
 import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
+import { computedEnd, fieldDateRole, isProse, rankDatesByRole, type DateRole } from './legal-dates.js';
 import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 
 export interface Scored {
@@ -102,67 +102,55 @@ function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate[], o: 
   return aggregate(out);
 }
 
-const LEGAL_DATE_CUES = /\b(dated|effective|made|entered into|as of|executed|commenc)/i;
-
 function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const role = fieldDateRole(leaf);
+  if (isProse(ctx) && (role || ctx.totalChars > 6000)) return rankLegalDates(ctx, leaf, role ?? 'signed');
   const cands = dateCandidates(ctx);
-  const legal = ctx.totalChars > 6000;
-  const scored = rankGeneric(ctx, leaf, cands, { label: !legal || ctx.pages.length <= 3, cue: true, early: legal ? 1.5 : 0.6, window: legal ? 200 : 80 }, (c) => {
-    let pr = 0;
-    if (legal) {
-      // Agreement/effective dates live in the preamble; dates far into the text are rarely the answer.
-      const pos = ctx.position(c);
-      if (pos > 0.3 && !/expir|end|terminat/.test(leaf.name)) pr -= 1.0;
-      const before = ctx.pages[c.p].text.slice(Math.max(0, c.start - 120), c.start);
-      if (LEGAL_DATE_CUES.test(before)) pr += 0.3;
-    }
-    if (c.hints?.ambiguous) pr -= 0.1;
-    return pr;
-  });
-  if (!legal && !labelPhrases(leaf).includes('date')) {
+  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80 }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
+  if (!labelPhrases(leaf).includes('date')) {
     // A specific date field (due, delivery, ...) on a short document needs its own label or cue.
     for (const s of scored) if (!s.features.lab && !s.features.cue) s.score *= 0.3;
     scored.sort((a, b) => b.score - a.score);
   }
-  if (/expir|\bend\b|termination/.test(nameWords(leaf.name).join(' '))) {
+  if (role === 'end') {
     // End dates are stated next to their cue ("expires on", "until"); an uncued date is rarely the answer.
     for (const s of scored) if (!s.features.cue) s.score *= 0.3;
-  }
-  if (/expir/.test(leaf.name) && (leaf.description ?? '').toLowerCase().includes('perpetual')) {
-    scored.push(...expirationExtras(ctx, leaf));
-    scored.sort((a, b) => b.score - a.score);
   }
   return scored;
 }
 
-/** Expiration: "perpetual" wording, or start date + initial term. */
-function expirationExtras(ctx: DocContext, leaf: LeafNode): Scored[] {
+/**
+ * Dates of contracts and letters: ranked by the role the field asks for (signed / effective / end), see
+ * legal-dates.ts. End dates may also be computed (start + initial term) or 'perpetual' when the field's
+ * description allows it.
+ */
+function rankLegalDates(ctx: DocContext, leaf: LeafNode, role: DateRole): Scored[] {
+  const list: Scored[] = rankDatesByRole(ctx, role).map((s) => ({ ...s, spans: [...s.spans], features: { ...s.features } }));
+  if (role === 'end') {
+    const desc = (leaf.description ?? '').toLowerCase();
+    const comp = computedEnd(ctx);
+    // the schema asking to compute makes a computed end as good as a stated one
+    if (comp) list.push({ ...comp, score: /\bcomput|\bcalculat|\bderive/.test(desc) ? comp.score : comp.score * 0.7 });
+    if (desc.includes('perpetual')) list.push(...perpetualTerm(ctx));
+  }
+  return aggregate(list);
+}
+
+/** "This Agreement shall continue until terminated", "valid for an indefinite period": an open-ended term. */
+function perpetualTerm(ctx: DocContext): Scored[] {
   const out: Scored[] = [];
   ctx.pages.forEach((page, p) => {
+    if (out.length) return;
     for (const m of page.text.matchAll(/\b(perpetual(?:ly)?|in perpetuity|indefinite(?:ly)?|until terminated)\b/gi)) {
       const before = page.text.slice(Math.max(0, m.index! - 150), m.index!).toLowerCase();
-      if (!/term|continue|remain|effect|duration/.test(before)) continue;
-      out.push({ value: 'perpetual', spans: [{ p, start: m.index!, end: m.index! + m[0].length }], score: 0.35, features: { perpetual: 1 } });
+      const after = page.text.slice(m.index! + m[0].length, m.index! + m[0].length + 60).toLowerCase();
+      if (!/\bterm\b|continue|remain|in effect|duration|valid/.test(before)) continue;
+      // a perpetual licence or right says nothing about how long the agreement runs
+      if (/licen[cs]e|right|irrevocable|royalty|worldwide|non-?exclusive/.test(`${before.slice(-40)} ${after}`)) continue;
+      out.push({ value: 'perpetual', spans: [{ p, start: m.index!, end: m.index! + m[0].length }], score: 0.45, features: { perpetual: 1 } });
       return;
     }
   });
-  const terms = durationCandidates(ctx).filter((d) => {
-    const before = ctx.pages[d.p].text.slice(Math.max(0, d.start - 160), d.start).toLowerCase();
-    return /(initial term|term of this agreement|the term|shall (remain|continue) in (full )?(force|effect)|period of)/.test(before) && /year|month/.test(String(d.value));
-  });
-  const eff = dateCandidates(ctx).filter((d) => ctx.position(d) < 0.2);
-  if (terms.length && eff.length) {
-    const t = parseDuration(String(terms[0].value));
-    if (t) {
-      const end = addDuration(String(eff[0].value), t.amount, t.unit);
-      if (end) {
-        // labelled expirations read the anniversary itself (start + term), not the day before
-        const before = ctx.pages[terms[0].p].text.slice(Math.max(0, terms[0].start - 160), terms[0].start).toLowerCase();
-        const strong = /initial term|term of this agreement|shall (remain|continue) in (full )?(force|effect)/.test(before);
-        out.push({ value: end, spans: [eff[0], terms[0]], score: strong ? 0.45 : 0.3, features: { computed: 1, strong: +strong } });
-      }
-    }
-  }
   return out;
 }
 

@@ -1,0 +1,159 @@
+import { compileSchema, extractFromDocument } from '../../src/index.js';
+import { DocContext } from '../../src/extract/context.js';
+import { rejoinOrdinals } from '../../src/extract/candidates.js';
+import { dateFacts, fieldDateRole, initialTerm } from '../../src/extract/legal-dates.js';
+import { doc } from '../helpers/doc.js';
+
+/** Contract prose without dates, to give a synthetic contract a realistic length. */
+const FILLER = [
+  'Each party shall perform its obligations under this Agreement in good faith and with reasonable care.',
+  'Neither party shall be liable for any delay caused by events beyond its reasonable control hereunder.',
+  'The parties agree that any notice hereunder shall be given in writing to the addresses set forth above.',
+];
+const filler = (n: number) => Array.from({ length: n }, (_, i) => FILLER[i % FILLER.length]);
+
+const schema = {
+  type: 'object',
+  properties: {
+    agreement_date: { type: ['string', 'null'], description: 'Date of the contract (date it was made/signed), ISO 8601.' },
+    effective_date: { type: ['string', 'null'], description: 'Date on which the contract becomes effective, ISO 8601.' },
+    expiration_date: { type: ['string', 'null'], description: "Date on which the initial term expires, ISO 8601 (compute from the effective date and term if needed), or 'perpetual'." },
+  },
+};
+
+const run = (...pages: string[][]) => extractFromDocument(doc(...pages), compileSchema(schema)).data;
+
+describe('contract dates by role', () => {
+  test('the field name picks the role: agreement/signed, effective/start, expiration/end', () => {
+    expect(fieldDateRole({ name: 'agreement_date' })).toBe('signed');
+    expect(fieldDateRole({ name: 'effective_date' })).toBe('effective');
+    expect(fieldDateRole({ name: 'commencementDate' })).toBe('effective');
+    expect(fieldDateRole({ name: 'expiration_date' })).toBe('end');
+    expect(fieldDateRole({ name: 'termination_date' })).toBe('end');
+    expect(fieldDateRole({ name: 'invoice_date' })).toBeUndefined();
+  });
+
+  test('"dated" gives the agreement date and "effective as of" the effective date of the same preamble', () => {
+    const d = run([
+      'CONSULTING AGREEMENT',
+      'This Consulting Agreement ("Agreement") is dated June 1, 2020, effective as of July 1, 2020 ("Effective Date"), between Acme Inc. and Beta LLC.',
+      ...filler(40),
+    ]);
+    expect(d.agreement_date).toBe('2020-06-01');
+    expect(d.effective_date).toBe('2020-07-01');
+  });
+
+  test('a date of another agreement the contract refers to is not its own date', () => {
+    const d = run([
+      'FIRST AMENDMENT',
+      'This First Amendment amends that certain Manufacturing Agreement between Acme Inc. and Beta LLC dated July 1, 2017 (the "Original Agreement").',
+      'This First Amendment is effective as of June 11, 2018.',
+      ...filler(40),
+    ]);
+    expect(d.effective_date).toBe('2018-06-11');
+    expect(d.agreement_date).not.toBe('2017-07-01');
+  });
+
+  test('a defined term right after a date names its role', () => {
+    const d = run([
+      'LICENSE AGREEMENT',
+      'The parties met on March 3, 2019. The parties will on April 1, 2019 (the "Effective Date") exchange the materials.',
+      ...filler(40),
+    ]);
+    expect(d.effective_date).toBe('2019-04-01');
+  });
+
+  test('a filing stamp repeated in every page footer is page furniture', () => {
+    const stamp = 'Source: ACME CORP, 8-K, 3/16/2018';
+    const ctx = new DocContext(doc(
+      ['SUPPLY AGREEMENT', ...filler(15), stamp],
+      [...filler(15), stamp],
+      [...filler(15), stamp],
+      ['IN WITNESS WHEREOF the parties have signed this Agreement.', 'By: /s/ Jane Roe', 'Name: Jane Roe', 'Date: March 14, 2018', stamp],
+    ));
+    const facts = dateFacts(ctx);
+    expect(facts.filter((f) => f.c.value === '2018-03-16').every((f) => f.furniture)).toBe(true);
+    expect(facts.find((f) => f.c.value === '2018-03-14')?.furniture).toBe(false);
+  });
+
+  test('without a preamble date the contract is made when the last party signs', () => {
+    const d = run([
+      'DISTRIBUTION AGREEMENT',
+      ...filler(45),
+      'IN WITNESS WHEREOF the parties have executed this Agreement.',
+      'ACME INC. By: /s/ John Doe Name: John Doe Title: CEO Date: January 19, 2007',
+      'BETA LLC By: /s/ Jane Roe Name: Jane Roe Title: President Date: January 22, 2007',
+    ]);
+    expect(d.agreement_date).toBe('2007-01-22');
+  });
+
+  test('a stated preamble date beats the signature dates', () => {
+    const d = run([
+      'DISTRIBUTION AGREEMENT',
+      'This Agreement is made and entered into as of October 29, 1999 by and between Acme Inc. and Beta LLC.',
+      ...filler(45),
+      'IN WITNESS WHEREOF the parties have executed this Agreement.',
+      'ACME INC. By: /s/ John Doe Name: John Doe Title: CEO Date: 11/5/99',
+    ]);
+    expect(d.agreement_date).toBe('1999-10-29');
+  });
+
+  test('an end date is the second date of "from <date> to <date>"', () => {
+    const d = run([
+      'COOPERATION AGREEMENT',
+      'This Agreement is entered into on May 1, 2013 by Acme Inc. and Beta LLC.',
+      'Cooperation Term. The cooperation term of the parties shall be two years from May 1, 2013 to April 30, 2015.',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBe('2015-04-30');
+  });
+
+  test('with only a term stated, the end is the effective date plus the initial term, not a survival period', () => {
+    const d = run([
+      'SERVICES AGREEMENT',
+      'This Agreement is made and entered into as of the 22nd day of August 2005 (the "Effective Date") by Acme Inc. and Beta LLC.',
+      'Confidentiality. During the term of this Agreement and for a period of two (2) years thereafter, each party shall keep the information confidential.',
+      'Term. The term of this Agreement shall continue for a period of five (5) years from the Effective Date.',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBe('2010-08-22');
+  });
+
+  test('the initial term skips renewal and post-termination periods', () => {
+    const ctx = new DocContext(doc([
+      'SERVICES AGREEMENT',
+      'Records shall be kept for a period of seven (7) years following the expiration of this Agreement.',
+      'This Agreement shall remain in effect for an initial term of three (3) years and shall renew for successive one (1) year periods.',
+      ...filler(40),
+    ]));
+    expect(initialTerm(ctx)?.value).toBe('3 years');
+  });
+
+  test('an open-ended term is perpetual, a perpetual licence is not', () => {
+    const licence = run([
+      'LICENSE AGREEMENT',
+      'This Agreement is made as of May 5, 2015 by Acme Inc. and Beta LLC.',
+      'Acme hereby grants to Beta a perpetual, irrevocable, non-exclusive license to use the Software.',
+      ...filler(40),
+    ]);
+    expect(licence.expiration_date).not.toBe('perpetual');
+    const open = run([
+      'SERVICES AGREEMENT',
+      'This Agreement is made as of May 5, 2015 by Acme Inc. and Beta LLC.',
+      'Term. The term of this Agreement shall begin on the date hereof and shall continue until terminated by either party.',
+      ...filler(40),
+    ]);
+    expect(open.expiration_date).toBe('perpetual');
+  });
+
+  test('a numbered clause such as "10.3.15" is not read as a date', () => {
+    const ctx = new DocContext(doc(['AGREEMENT', '10.3.15 Violating Article 3.2.13 of this Agreement is a breach.', ...filler(40)]));
+    expect(dateFacts(ctx).find((f) => f.c.text === '10.3.15')?.furniture).toBe(true);
+  });
+
+  test('an ordinal split by the text layer ("17t h day of May") still reads as a date', () => {
+    expect(rejoinOrdinals('entered into this 17t h day of May, 2017 by')).toBe('entered into this 17th  day of May, 2017 by');
+    const d = run(['DISTRIBUTOR AGREEMENT', 'This Agreement is made and entered into this 17t h day of May, 2017 by and between Acme Inc. and Beta LLC.', ...filler(40)]);
+    expect(d.agreement_date).toBe('2017-05-17');
+  });
+});
