@@ -16,6 +16,7 @@ import {
 import type { DocContext, Span } from './context.js';
 import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
+import { isAgreementTermField, rankAgreementTerm } from './legal-terms.js';
 import { computedEnd, fieldDateRole, isProse, rankDatesByRole, type DateRole } from './legal-dates.js';
 import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 
@@ -145,6 +146,8 @@ function perpetualTerm(ctx: DocContext): Scored[] {
       const before = page.text.slice(Math.max(0, m.index! - 150), m.index!).toLowerCase();
       const after = page.text.slice(m.index! + m[0].length, m.index! + m[0].length + 60).toLowerCase();
       if (!/\bterm\b|continue|remain|in effect|duration|valid/.test(before)) continue;
+      // "for an initial term of 15 years and thereafter until terminated": an evergreen renewal, the term ends
+      if (/thereafter\W*$/.test(before.slice(-30))) continue;
       // a perpetual licence or right says nothing about how long the agreement runs
       if (/licen[cs]e|right|irrevocable|royalty|worldwide|non-?exclusive/.test(`${before.slice(-40)} ${after}`)) continue;
       out.push({ value: 'perpetual', spans: [{ p, start: m.index!, end: m.index! + m[0].length }], score: 0.45, features: { perpetual: 1 } });
@@ -244,6 +247,7 @@ function rankSymbol(ctx: DocContext): Scored[] {
 }
 
 function rankDuration(ctx: DocContext, leaf: LeafNode): Scored[] {
+  if (isProse(ctx) && isAgreementTermField(leaf)) return aggregate(rankAgreementTerm(ctx).map((s) => ({ ...s, spans: [...s.spans], features: { ...s.features } })));
   const cands = durationCandidates(ctx);
   const words = nameWords(leaf.name).join(' ');
   return rankGeneric(ctx, leaf, cands, { label: false, cue: true, early: 0.3, window: 200 }, (c) => {

@@ -203,7 +203,8 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       for (const m of sentence.matchAll(AGREEMENT_NP_RE)) {
         const det = m[1].toLowerCase();
         const mid = m[2] ?? '';
-        if (det === 'this' || det === 'these') ref = 'self';
+        if ((det === 'this' || det === 'these') && !/^(previous|prior|original|existing|former|other)\b/i.test(mid)) ref = 'self';
+        else if (det === 'this' || det === 'these') ref = 'other';
         else if (det === 'the' || det === 'such' || det === 'said') ref = /\b[A-Z]/.test(mid) && !/^(this|the)\b/i.test(mid) ? 'other' : ref;
         else ref = 'other';
       }
@@ -255,6 +256,10 @@ export function rankDatesByRole(ctx: DocContext, role: DateRole): RoleScored[] {
       if (role === 'end') {
         ev = own('end');
         z += 2.6 * ev;
+        // an end date is stated with its cue; an uncued date is almost never the answer
+        if (ev === 0) z -= 1;
+        // "the six-month period commencing ... and ending ...": the end of some other period
+        else if (!f.termClause && f.ref !== 'self' && f.label !== 'end' && f.defined !== 'end') z -= 0.6;
         if (f.termClause) z += 0.7 * (ev > 0 ? 1 : 0.3);
         if (f.signature) z -= 2;
         if (f.defined && f.defined !== 'end') z -= 1.2;
@@ -317,7 +322,9 @@ export function initialTerm(ctx: DocContext): RawCandidate | undefined {
       if (/\b(initial|original) (term|period)\b/i.test(`${sentence.slice(-120)} ${after.slice(0, 40)}`)) s += 2;
       if (/\bterm\b/i.test(sentence)) s += 1;
       if (/\b(this|the) (agreement|contract)|\bhereof\b|\bterm\b/i.test(sentence) && /\b(shall|will|to) (continue|remain|be|run|expire|commence|have)|in (full )?(force|effect)|\bvalid\b|\beffective\b|\bterm of\b/i.test(sentence)) s += 1;
-      if (/\b(term|duration)(?: and termination)?\s*[.:]/i.test(text.slice(Math.max(0, d.start - 250), d.start))) s += 1;
+      if (/\b(term|duration)(?: (?:of|and) (?:the |this )?(?:agreement|termination|contract))?\s*[.:]/i.test(text.slice(Math.max(0, d.start - 250), d.start))) s += 1;
+      // "during each 12 month period": a recurring period, not the term
+      if (/\b(each|every|any|per|within)\s*$/i.test(sentence)) continue;
       if (s >= 2 && (!best || s > best.s)) best = { d, s };
     }
     return best?.d;

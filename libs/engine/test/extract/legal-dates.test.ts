@@ -129,6 +129,36 @@ describe('contract dates by role', () => {
     expect(initialTerm(ctx)?.value).toBe('3 years');
   });
 
+  test('a recurring period ("during each 12 month period of the Initial Term") is not the initial term', () => {
+    const ctx = new DocContext(doc([
+      'SERVICES AGREEMENT',
+      'During each 12 month period during the Initial Term, Beta shall list the products of Acme.',
+      ...filler(40),
+    ]));
+    expect(initialTerm(ctx)).toBeUndefined();
+  });
+
+  test('the end of a period inside a clause loses to the end of the agreement itself', () => {
+    const d = run([
+      'SUPPLY AGREEMENT',
+      'This Agreement is entered into as of July 1, 2018 by Acme Inc. and Beta LLC.',
+      'Beta shall purchase the minimum volume for the six-month period commencing July 1, 2018 and ending December 31, 2018.',
+      'Term. This Agreement shall expire on June 30, 2021 unless terminated earlier.',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBe('2021-06-30');
+  });
+
+  test('a date the previous agreement expired on belongs to that agreement', () => {
+    const d = run([
+      'MAINTENANCE AGREEMENT',
+      'This Agreement is entered into as of October 13, 2016 by Acme Inc. and Beta LLC.',
+      'WHEREAS, this previous agreement expired on May 28, 2016; NOW THEREFORE the parties agree as follows.',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).not.toBe('2016-05-28');
+  });
+
   test('an open-ended term is perpetual, a perpetual licence is not', () => {
     const licence = run([
       'LICENSE AGREEMENT',
@@ -155,5 +185,32 @@ describe('contract dates by role', () => {
     expect(rejoinOrdinals('entered into this 17t h day of May, 2017 by')).toBe('entered into this 17th  day of May, 2017 by');
     const d = run(['DISTRIBUTOR AGREEMENT', 'This Agreement is made and entered into this 17t h day of May, 2017 by and between Acme Inc. and Beta LLC.', ...filler(40)]);
     expect(d.agreement_date).toBe('2017-05-17');
+  });
+});
+
+describe('length of an agreement', () => {
+  const termSchema = {
+    type: 'object',
+    properties: { term: { type: ['string', 'null'], description: "Length of the contract as '<number> <unit>', e.g. '2 years'." } },
+  };
+  const term = (...lines: string[]) => extractFromDocument(doc(['NON-DISCLOSURE AGREEMENT', ...lines, ...filler(30)]), compileSchema(termSchema)).data.term;
+
+  test('the agreement lasting beats a standstill covenant period', () => {
+    expect(term(
+      'For a period of eighteen (18) months from the date hereof, you shall not acquire any securities of the Company.',
+      'This Agreement shall terminate two (2) years from the date hereof.',
+    )).toBe('2 years');
+  });
+
+  test('a covenant that starts when employment ends is not the agreement term', () => {
+    expect(term('Employee agrees that for a period of twelve (12) months following the termination of his employment he will not compete with the Company.')).toBeNull();
+  });
+
+  test('a notice period under the Term heading is not the term', () => {
+    expect(term('11. Term. This Agreement shall continue until terminated by either party by giving thirty (30) days written notice to the other party.')).toBeNull();
+  });
+
+  test('renewal periods are not the initial term', () => {
+    expect(term('5. Term. The term of this agreement shall be three (3) years from the Effective Date; it shall renew for successive periods of one (1) year each.')).toBe('3 years');
   });
 });
