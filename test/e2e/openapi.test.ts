@@ -121,6 +121,15 @@ describe('the served document', () => {
   });
 });
 
+describe('status page', () => {
+  test('200 (JSON) and 400', async () => {
+    const res = await anon.get('/status', { accept: 'application/json' });
+    expectDocumented('/status', 'get', res, 200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expectDocumented('/status', 'get', await anon.get('/status', { accept: 'application/json', 'service-version': '1999-12-31' }), 400, 'invalid_schema');
+  });
+});
+
 describe('health', () => {
   test('200 and 400', async () => {
     expectDocumented('/v1/health', 'get', await anon.get('/v1/health'), 200);
@@ -137,6 +146,8 @@ describe('every authenticated operation', () => {
     ['post', '/v1/uploads', '/v1/uploads', {}],
     ['post', '/v1/keys', '/v1/keys', {}],
     ['get', '/v1/keys', '/v1/keys', undefined],
+    ['get', '/v1/keys/{id}', '/v1/keys/key_000000000000000000000000', undefined],
+    ['post', '/v1/keys/{id}', '/v1/keys/key_000000000000000000000000', {}],
     ['delete', '/v1/keys/{id}', '/v1/keys/key_000000000000000000000000', undefined],
     ['get', '/v1/wallet', '/v1/wallet', undefined],
     ['post', '/v1/webhook_endpoints', '/v1/webhook_endpoints', {}],
@@ -239,11 +250,16 @@ describe('uploads', () => {
 });
 
 describe('keys', () => {
-  test('201, 200 (list), 200 (revoke), 404', async () => {
+  test('201, 200 (list), 200 (get), 200 (update), 200 (revoke), 404, 400', async () => {
     const client = newAccount();
-    const created = await client.post('/v1/keys', { name: 'openapi' });
+    const created = await client.post('/v1/keys', { name: 'openapi', daily_page_limit: 100 });
     expectDocumented('/v1/keys', 'post', created, 201);
     expectDocumented('/v1/keys', 'get', await client.get('/v1/keys'), 200);
+    expectDocumented('/v1/keys/{id}', 'get', await client.get(`/v1/keys/${created.body.id}`), 200);
+    expectDocumented('/v1/keys/{id}', 'get', await client.get('/v1/keys/key_000000000000000000000000'), 404, 'not_found');
+    expectDocumented('/v1/keys/{id}', 'post', await client.post(`/v1/keys/${created.body.id}`, { daily_page_limit: null }), 200);
+    expectDocumented('/v1/keys/{id}', 'post', await client.post('/v1/keys/key_000000000000000000000000', { daily_page_limit: 5 }), 404, 'not_found');
+    expectDocumented('/v1/keys/{id}', 'post', await client.post(`/v1/keys/${created.body.id}`, { daily_page_limit: 0 }), 400, 'invalid_schema');
     expectDocumented('/v1/keys/{id}', 'delete', await client.request('DELETE', `/v1/keys/${created.body.id}`), 200);
     expectDocumented('/v1/keys/{id}', 'delete', await client.request('DELETE', '/v1/keys/key_000000000000000000000000'), 404, 'not_found');
     expectDocumented('/v1/keys', 'post', await client.post('/v1/keys', { name: 7 }), 400, 'invalid_schema');
@@ -311,6 +327,8 @@ describe('outages', () => {
         ['get', '/v1/jobs/{id}', '/v1/jobs/job_000000000000000000000000', undefined, undefined, {}],
         ['post', '/v1/keys', '/v1/keys', { name: 'x' }, undefined, {}],
         ['get', '/v1/keys', '/v1/keys', undefined, undefined, {}],
+        ['get', '/v1/keys/{id}', `/v1/keys/${created.body.id}`, undefined, undefined, {}],
+        ['post', '/v1/keys/{id}', `/v1/keys/${created.body.id}`, { daily_page_limit: 5 }, undefined, {}],
         ['delete', '/v1/keys/{id}', `/v1/keys/${created.body.id}`, undefined, undefined, {}],
         ['get', '/v1/wallet', '/v1/wallet', undefined, undefined, {}],
         ['post', '/v1/webhook_endpoints', '/v1/webhook_endpoints', { url: PUBLIC_IP_HOOK }, undefined, {}],
