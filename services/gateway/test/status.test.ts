@@ -1,9 +1,19 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { getFreePort } from '@exs/devinfra';
+import { createServer } from 'node:net';
 import { GrpcHealthProbe } from '../src/status/grpc-health.js';
 import { buildReport, runChecks, statusHtml, statusJson, wantsJson, type StatusCheck } from '../src/status/status-report.js';
 import { STATUS_CACHE_MS, StatusService } from '../src/status/status.service.js';
+
+/** A loopback port nothing listens on (bound once by the OS, then released). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 const check = (name: string, critical: boolean, fails?: string): StatusCheck => ({
   name,
@@ -143,6 +153,6 @@ describe('grpc.health.v1 probe', () => {
   });
 
   test('nothing listening is down: unreachable', async () => {
-    await expect(probe(`127.0.0.1:${await getFreePort()}`).check(1000)).rejects.toThrow('unreachable');
+    await expect(probe(`127.0.0.1:${await closedPort()}`).check(1000)).rejects.toThrow('unreachable');
   });
 });
