@@ -8,7 +8,7 @@ import type { Scored } from './fields.js';
 
 const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
 
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s*$)/g;
+const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
 
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
@@ -23,6 +23,31 @@ const PERSON_OR_ORG = (s: string) => {
   return /[A-Za-z]{2}/.test(s);
 };
 
+/** Words of forms, roles and contract vocabulary: a "name" made only of these is not a party ("Employee Signature", "Plan of Merger"). */
+const GENERIC_NAME_WORDS = new Set(('signature signatures sign signed print printed type typed name names employee employees employer executive additional sheet sheets attached trade '
+  + 'secret secrets first second third party parties plan plans merger incentive compensation company companies corporation corp inc incorporated llc ltd limited '
+  + 'board directors director affiliated affiliate affiliates disclosing receiving recipient exhibit schedule agreement agreements date dated title witness page notice address '
+  + 'general release export control regulation regulations waiver covenant covenants not to sue debt of and the for a an stock option options equity insurance benefit benefits '
+  + 'confidential confidentiality information evaluation material materials proprietary non disclosure acquisition transaction transactions stockholder stockholders shareholder '
+  + 'shareholders larger holder purchaser seller buyer licensor licensee distributor consultant contractor services service products product business settlement mutual '
+  + 'amendment addendum appendix annex article section terms conditions definitions recitals preamble whereas hereto thereto undersigned authorized representative officer '
+  + 'president vice secretary treasurer chairman chief counsel manager member members partner trustee trust fund by its on behalf x xx xxx xxxx').split(' '));
+const STATE_WORDS = new Set(US_STATES.flatMap((s) => s.toLowerCase().split(' ')));
+
+/** Not a party name: generic words only, a sentence fragment, an address part, a committee of a company. */
+function junkName(s: string): boolean {
+  const words = s.replace(/[.,;:()’'"“”]/g, ' ').split(/\s+/).filter(Boolean);
+  if (words.every((w) => GENERIC_NAME_WORDS.has(w.toLowerCase()) || STATE_WORDS.has(w.toLowerCase()) || /^[A-Za-z]$/.test(w))) return true;
+  if (/^[a-z]/.test(s)) return true;
+  // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
+  if (/\b(?!(?:Inc|Co|Corp|Ltd|Mr|Ms|Mrs|Dr|Jr|Sr|St|No|Bros|Intl|Assn)\.)[A-Za-z]{2,}\.\s+[A-Z]/.test(s)) return true;
+  if (/\b(board of directors|exhibit|section|article)\b/i.test(s)) return true;
+  // address parts: districts, towns, boxes, postcodes ("ON N2L OA1", "PO9 1SA")
+  if (!SUFFIX_RE.test(s) && (/\b(district|town|village|zone|avenue|street|road|plaza|tower|box|city|county|province|floor|suite)\b/i.test(s) || /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,4}\b/.test(s))) return true;
+  return false;
+}
+
+const MONTH_RE = /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
 const SUFFIX_RE = /\b(Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|GmbH|AG|N\.V|S\.A|B\.V|plc|PLC|Incorporated|LP|L\.P|LLP|Co|Bank|Trust|Partners|Holdings|Group|Aktiengesellschaft)\b\.?/i;
 const PLACE_RE = new RegExp(`^(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'United States', 'United States of America', 'U\\.S', 'Canada', 'China', 'PRC', 'Germany', 'England', 'United Kingdom', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Hong Kong', 'Singapore', 'France', 'Brazil', 'Mexico', 'Australia', 'Ireland', 'British Columbia', 'Ontario', 'Quebec'].join('|')})\\.?$`, 'i');
 /** What follows a place name in an address ("Redwood City, California 94063"). */
@@ -58,15 +83,22 @@ const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+unders
  */
 export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written' = 'as-written'): Scored[] {
   const out: Scored[] = [];
-  const add = (p: number, start: number, raw: string, z: number, kind: number) => {
+  const add = (p: number, start: number, raw: string, z: number, kind: number): boolean => {
     let name = tidyName(raw);
     const lead = LEAD_WORDS.exec(name);
     if (lead) { name = name.slice(lead[0].length); start += lead[0].length; }
-    if (!PERSON_OR_ORG(name) || PLACE_RE.test(name)) return;
+    // "Company, BCFWC Mergersub Inc.", "Netherlands, and Digene Corporation": a generic or place word glued in front
+    const glued = /^(.{2,40}?)(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z])(.+)$/.exec(name);
+    if (glued && (junkName(glued[1]) || PLACE_RE.test(glued[1].trim()) || /\d/.test(glued[1])) && !junkName(glued[2])) {
+      start += name.indexOf(glued[2]);
+      name = glued[2];
+    }
+    if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
     const text = ctx.pages[p].text;
     const after = text.slice(start + raw.length - (lead ? lead[0].length : 0), start + raw.length + 40).replace(/\n/g, ' ');
-    if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return; // "Redwood City, California"
+    if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return false; // "Redwood City, California"
     out.push({ value: applyStyle(name, style), spans: [{ p, start, end: start + name.length }], score: 1 / (1 + Math.exp(-z)), features: { kind, z } });
+    return true;
   };
   let strong = 0;
   for (let p = 0; p < Math.min(2, ctx.pages.length); p++) {
@@ -95,8 +127,35 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       // the slots of "between X and Y"
       if (m && /(?:\bbetween|\bamong|\band|\bby|parties:)\s*:?\s*(?:the\s+)?$/i.test(before)) z += 0.6;
       if (/^\s*,?\s*(Suite|Street|Avenue|Road|Floor|\d)/.test(after) || /\d{5}/.test(n[1])) z -= 1.5;
-      if (z > 0) strong++;
-      add(p, start, n[1], z, 1);
+      if (add(p, start, n[1], z, 1) && z > 0) strong++;
+    }
+    // block-form preambles: "between" / "and" on a line of their own, each party's name on the next line
+    if (m) {
+      const page = ctx.pages[p];
+      const li0 = ctx.lineIndex(p, winStart);
+      for (let li = li0; li < page.lines.length && page.lines[li].start < winEnd + 400; li++) {
+        const t = page.text.slice(page.lines[li].start, page.lines[li].end).trim();
+        // "between" / "and" alone on a line, or ending the preamble's first line ("... is made by and among")
+        if (!/^(by and between|between|and|among|by and among)$/i.test(t) && !/\b(by and between|by and among|between|among)\s*:?$/i.test(t)) continue;
+        const next = page.lines[li + 1];
+        if (!next) continue;
+        // the name itself: capitalised words up to a comma clause, a date or an address ("NIKE, Inc., and its parent")
+        const toks: string[] = [];
+        const lineToks = page.text.slice(next.start, next.end).trim().split(/\s+/);
+        for (let k = 0; k < lineToks.length; k++) {
+          const tok = lineToks[k];
+          if (MONTH_RE.test(tok) || !/^([A-Z0-9&“"'’][\w.&'’,()-]*|of|and|de|du|la|van|der|the|&)$/.test(tok)) break;
+          toks.push(tok);
+          // "Xencor, Inc." goes on past its comma, "NIKE, Inc., and its parent" stops at the clause
+          if (/,$/.test(tok) && !SUFFIX_RE.test(lineToks[k + 1] ?? '')) { toks[toks.length - 1] = tok.replace(/,$/, ''); break; }
+        }
+        const name = toks.join(' ').replace(/,?\s+and$/, '').replace(/[,;]\s*$/, '').trim();
+        if (name.length < 3 || name.length > 80 || /\d{3,}/.test(name)) continue;
+        // a name on a line of its own (or followed by its description), not a wrapped sentence
+        const restOfLine = page.text.slice(next.start, next.end).trim().slice(name.length);
+        if (restOfLine && !/^\s*[,(]|^\s*(an?|having|with|located|organized|incorporated|hereinafter|whose)\b/i.test(restOfLine)) continue;
+        if (add(p, next.start, name, 0.8, 6)) strong++;
+      }
     }
     // organisations introduced with a defined term anywhere near the start: "ACME, Inc. (the “Company”)"
     for (const o of organizationCandidates(ctx)) {
@@ -104,7 +163,11 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       const after = ctx.pages[p].text.slice(o.end, o.end + 120).replace(/\n/g, ' ');
       let z = -1.6;
       if (/^\s*,?\s*(?:and its [a-z ]{3,40}\s*)?\(\s*(?:together,?\s*|collectively,?\s*)?(?:the\s+|each\s+|a\s+)?[“"”]/i.test(after)) z += 1.9;
+      // "Aduro Biotech, Inc., with a place of business at ... (“Aduro”)": the defined term after its address
+      else if (/^\s*,?\s*(?:with|having|located|whose|of)\b[^()“”"]{0,160}\(\s*(?:the\s+)?[“"”]/i.test(ctx.pages[p].text.slice(o.end, o.end + 220).replace(/\n/g, ' '))) z += 1.5;
       if (/^\s*,?\s*an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank)/i.test(after)) z += 1.3;
+      // the preamble already named its parties: other defined organisations are advisers, affiliates, ...
+      if (m && strong >= 2 && o.start > winEnd) z -= 1.4;
       if (z > -1) add(p, o.start, String(o.value), z, 5);
     }
     // "employment with X", "employed by X"
@@ -118,6 +181,13 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   const head = ctx.pages.slice(0, 2).map((pg) => pg.text.slice(0, 4000)).join(' ');
   const individual = /\b(an individual|my employment|I agree|I acknowledge|I understand|you agree|your employment|Employee|Executive|Consultant|Director|residing at)\b/.test(head);
   const last = ctx.pages.length - 1;
+  const tail = ctx.pages.slice(Math.max(0, last - 1)).map((pg) => pg.text).join('\n');
+  const signsFor = (name: string) => {
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+    const hit = new RegExp(`\\bBy\\s*:?\\s*(?:/s/\\s*)?${esc}\\b`, 'i').exec(tail);
+    // "EMPLOYEE: /s/ ... By: Gavin Brandon": the individual party signing for himself
+    return !!hit && !/\b(employee|executive|consultant|director|individual|officer|member)\b\W*$/i.test(tail.slice(Math.max(0, hit.index - 60), hit.index).replace(/\/s\/[^\n]*/g, ''));
+  };
   for (let p = Math.max(0, last - 1); p <= last; p++) {
     const page = ctx.pages[p];
     const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
@@ -132,6 +202,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (!signed) return;
       if (/\b(By|Title|Its)\s*:/.test(prev) || /^(Title|Its)\s*:|\b(President|Officer|Secretary|Treasurer|Vice|CEO|CFO)\b/.test(next) || /^By\s*:/.test(t)) return;
       if (ROLE_WORDS.test(mm[1]) || /\b(Inc|LLC|Ltd|Corp|Company|Corporation|Witness|Agreed|Accepted)\b/i.test(mm[1])) return;
+      // someone who signs "By:" for an organisation, or as a witness, is not a party
+      if (signsFor(mm[1])) return;
+      if (/\bwitness(?:es)?\b(?!\s+whereof)/i.test(`${lines[i - 2] ?? ''} ${prev}`)) return;
       const start = page.lines[i].start + page.text.slice(page.lines[i].start, page.lines[i].end).indexOf(mm[1]);
       add(p, start, mm[1], individual ? (strong >= 2 ? -0.3 : 0.3) : -1.2, 3);
     });
@@ -140,13 +213,15 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const orgs = organizationCandidates(ctx).filter((o) => o.p === 0);
     for (const o of orgs.slice(0, 4)) add(o.p, o.start, String(o.value), -0.2, 4);
   }
-  // de-duplicate fuzzy repeats, keep first mention order
+  // de-duplicate fuzzy repeats (on the distinctive part of the name: "Eton Pharmaceuticals Inc." and "Aucta
+  // Pharmaceuticals Inc." are two parties), keep first mention order
+  const core = (n: string) => n.replace(new RegExp(SUFFIX_RE.source, 'gi'), ' ').replace(/[^a-z0-9 ]/g, ' ').replace(/\s+/g, ' ').trim();
   const kept: Scored[] = [];
   for (const s of out) {
     const k = normText(String(s.value));
     const dup = kept.find((x) => {
       const kx = normText(String(x.value));
-      return kx === k || similarity(kx, k) >= 0.85 || kx.startsWith(k + ' ') || k.startsWith(kx + ' ') || kx.endsWith(' ' + k) || k.endsWith(' ' + kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
+      return kx === k || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84) || kx.startsWith(k + ' ') || k.startsWith(kx + ' ') || kx.endsWith(' ' + k) || k.endsWith(' ' + kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
     });
     if (dup) {
       const kd = normText(String(dup.value));
