@@ -5,10 +5,9 @@
 import { EngineError } from '../errors.js';
 import { buildPage, linesFromFragments } from './layout.js';
 import type { DocumentFormat, DocumentModel, Page } from './model.js';
+import { ImageTextReader, mergeImageText, textlessImages } from './images.js';
 import { closeOcr, ocrImage, ocrPdfPage } from './ocr.js';
-import type { RawLine } from './layout.js';
-import type { OcrResult } from './ocr.js';
-import { imageRects, mapPdfError, openPdf, pageText, type PageText, type Rect } from './pdf.js';
+import { mapPdfError, openPdf, pageText, type PageText } from './pdf.js';
 import { garbageScore, textPlausibility } from './plausibility.js';
 import { imageFrames, sniffFormat } from './sniff.js';
 
@@ -75,57 +74,9 @@ export async function inspectDocument(bytes: Uint8Array): Promise<{ format: Docu
   }
 }
 
-/** An embedded image covering at least this share of the page, with (almost) no text-layer text over it, is OCRed. */
-const IMAGE_MIN_AREA = 0.01;
-/** Only the first pages' images are read: that is where letterheads and vendor blocks sit, and it bounds the cost
- *  (one OCR pass per page) on long digital documents that repeat a logo on every page. */
+/** Only the first pages' images are read: that is where letterheads and vendor blocks sit, and it bounds the
+ *  cost on long digital documents (see images.ts for what else bounds it). */
 const IMAGE_OCR_MAX_PAGE = 2;
-/** Text-layer fragments an image may carry and still count as text-less (a caption, a stray mark). */
-const IMAGE_MAX_FRAGMENTS = 2;
-/** OCR words read inside such images are added when at least this confident. */
-const IMAGE_WORD_CONFIDENCE = 0.5;
-
-const inside = (x: number, y: number, r: Rect) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
-
-/** Images on the page that carry no text layer of their own (text that exists only as pixels). */
-function textlessImages(rects: Rect[], t: PageText): Rect[] {
-  const pageArea = t.width * t.height;
-  return rects.filter((r) => {
-    if ((r.x1 - r.x0) * (r.y1 - r.y0) < IMAGE_MIN_AREA * pageArea) return false;
-    let n = 0;
-    for (const f of t.fragments) if (inside((f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2, r) && ++n > IMAGE_MAX_FRAGMENTS) return false;
-    return true;
-  });
-}
-
-/**
- * The text layer's lines plus the OCR words read inside text-less images (and not over text-layer words),
- * each OCR line placed in reading order by its vertical centre.
- */
-function mergeImageText(layer: RawLine[], t: PageText, r: OcrResult, images: Rect[]): RawLine[] | undefined {
-  if (r.rotation !== 0) return undefined;
-  const overlapsLayer = (w: { x0: number; y0: number; x1: number; y1: number }) =>
-    t.fragments.some((f) => Math.min(f.x1, w.x1) > Math.max(f.x0, w.x0) && Math.min(f.y1, w.y1) > Math.max(f.y0, w.y0));
-  const key = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  const layerWords = new Set(t.fragments.map((f) => key(f.text)));
-  const extra: RawLine[] = [];
-  for (const line of r.lines) {
-    const kept = line.filter((w) => w.confidence >= IMAGE_WORD_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.text) &&
-      images.some((img) => inside((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2, img)) && !overlapsLayer(w));
-    // A line that only repeats words of the text layer (a logo spelling the company name) adds nothing.
-    if (kept.length > 0 && !kept.every((w) => layerWords.has(key(w.text)))) extra.push(kept);
-  }
-  if (extra.length === 0) return undefined;
-  const centre = (l: RawLine) => l.reduce((s, w) => s + (w.y0 + w.y1) / 2, 0) / l.length;
-  const out = layer.slice();
-  for (const l of extra) {
-    const c = centre(l);
-    let at = out.findIndex((m) => centre(m) > c);
-    if (at < 0) at = out.length;
-    out.splice(at, 0, l);
-  }
-  return out;
-}
 
 function needsOcr(t: PageText): boolean {
   return t.chars < THIN_TEXT_CHARS || t.badChars > GARBAGE_RATIO * t.chars;
@@ -171,6 +122,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
 
   const pdf = await openPdf(bytes);
   const ocrJobs: Array<Promise<void>> = [];
+  const imageText = new ImageTextReader(signal);
   try {
     if (pdf.numPages > maxPages) throw new EngineError('document_too_large', `${pdf.numPages} pages exceed the limit of ${maxPages}`);
     for (let n = 1; n <= pdf.numPages; n++) {
@@ -206,13 +158,13 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
         job.catch(() => undefined); // awaited below; avoids an unhandled rejection while the loop runs
         ocrJobs.push(job);
       } else {
-        const images = mode === 'auto' && n <= IMAGE_OCR_MAX_PAGE ? textlessImages(await imageRects(pdfPage), text) : [];
+        const images = mode === 'auto' && n <= IMAGE_OCR_MAX_PAGE ? textlessImages(text) : [];
         if (images.length > 0) {
           const index = pages.length - 1;
-          const job = ocrPdfPage(pdfPage, signal).then((r) => {
-            const merged = mergeImageText(layerLines, text, r, images);
+          const job = imageText.read(pdfPage, images).then((lines) => {
+            const merged = mergeImageText(layerLines, text, lines);
             if (merged) pages[index] = buildPage(n, text.width, text.height, merged, 'text-layer');
-          });
+          }).finally(() => pdfPage.cleanup());
           job.catch(() => undefined);
           ocrJobs.push(job);
         } else {

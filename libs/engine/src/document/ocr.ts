@@ -317,7 +317,15 @@ export function parseTsv(tsv: string): Pass {
   return { lines: [...lines.values()], words, meanConfidence: words > 0 ? confSum / words : 0, score };
 }
 
+let recognitions = 0;
+
+/** Recognition passes run by this process so far (Tesseract runs, orientation checks excluded): for tests and metrics. */
+export function recognitionCount(): number {
+  return recognitions;
+}
+
 async function recognise(img: Grey, dpi: number | undefined, signal?: AbortSignal, psm = '6'): Promise<Pass> {
+  recognitions++;
   const args = ['-l', 'eng', '--psm', psm];
   if (dpi) args.push('--dpi', String(dpi));
   args.push('tsv');
@@ -381,9 +389,25 @@ async function upright(src: Grey, turn: number, deskew: boolean): Promise<{ img:
 /** Longest side of the copy given to orientation detection (its cost grows with the image). */
 const OSD_MAX_SIDE = 1200;
 
+export interface OcrGreyOptions {
+  /** Resolution of the image, passed to Tesseract. */
+  dpi?: number;
+  signal?: AbortSignal;
+  /** Straighten a small skew first (default true). */
+  deskew?: boolean;
+  /** Page segmentation of the alternative-reading pass ('off' for none); default EXS_OCR_ALT_PSM. */
+  altPsm?: string;
+  /**
+   * Re-read a poor first pass with stretched contrast and in other orientations (default true). Off for
+   * images known to be upright and digital (an embedded image's region), where a poor read means no text.
+   */
+  retry?: boolean;
+}
+
 /** OCR of one greyscale page image: deskew, recognise, and fix the orientation when it reads poorly. */
-export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: AbortSignal; deskew?: boolean; altPsm?: string } = {}): Promise<OcrResult> {
+export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promise<OcrResult> {
   const deskew = options.deskew !== false;
+  const retry = options.retry !== false;
   const altPsm = options.altPsm ?? ALT_PSM;
   const wantAlt = altPsm !== '0' && altPsm !== 'off' && input.width * input.height <= ALT_MAX_PIXELS;
   let { img, rotation } = await upright(input, 0, deskew);
@@ -392,7 +416,7 @@ export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: Abo
   altJob?.catch(() => undefined);
   const firstImg = img;
   let pass = await recognise(img, options.dpi, options.signal);
-  if (pass.meanConfidence < POOR_CONFIDENCE || pass.words < MIN_WORDS) {
+  if (retry && (pass.meanConfidence < POOR_CONFIDENCE || pass.words < MIN_WORDS)) {
     // A faint scan: read it again with its contrast stretched, keep the better read.
     const stretched = stretchContrast(img);
     if (stretched !== img) {
@@ -404,7 +428,7 @@ export async function ocrGrey(input: Grey, options: { dpi?: number; signal?: Abo
       }
     }
   }
-  const orientationChecked = pass.meanConfidence < POOR_CONFIDENCE || pass.words < 3;
+  const orientationChecked = retry && (pass.meanConfidence < POOR_CONFIDENCE || pass.words < 3);
   if (orientationChecked) {
     let turns: number[];
     if (looksSideways(input)) {
@@ -463,6 +487,41 @@ export async function ocrImage(bytes: Uint8Array, format: string, page: number, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type PdfPage = any;
 
+/** A region of a page in PDF points (top-left origin, like text-layer boxes). */
+export interface Region {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * Renders a PDF page, or only `region` of it, at `scale` pixels per point to greyscale. pdf.js still
+ * interprets the whole page, but only the region's pixels are painted and converted. `ink` counts dark pixels.
+ */
+export async function renderPdfGrey(page: PdfPage, scale: number, region?: Region): Promise<Grey & { ink: number }> {
+  const viewport = region
+    ? page.getViewport({ scale, offsetX: -region.x0 * scale, offsetY: -region.y0 * scale })
+    : page.getViewport({ scale });
+  const width = Math.max(1, region ? Math.round((region.x1 - region.x0) * scale) : Math.floor(viewport.width));
+  const height = Math.max(1, region ? Math.round((region.y1 - region.y0) * scale) : Math.floor(viewport.height));
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  await page.render({ canvas, canvasContext: ctx, viewport, background: '#ffffff' }).promise;
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const grey = Buffer.alloc(width * height);
+  let ink = 0;
+  for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
+    const v = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
+    grey[j] = v;
+    if (v < 128) ink++;
+  }
+  return { data: grey, width, height, ink };
+}
+
 /**
  * Renders a PDF page at RENDER_DPI (less for huge pages) and OCRs it. Boxes come back in PDF points of
  * the upright page, so they line up with the text-layer geometry.
@@ -472,30 +531,15 @@ export async function ocrPdfPage(page: PdfPage, signal?: AbortSignal): Promise<O
   let scale = RENDER_DPI / 72;
   const pixels = base.width * base.height * scale * scale;
   if (pixels > MAX_OCR_PIXELS) scale *= Math.sqrt(MAX_OCR_PIXELS / pixels);
-  const viewport = page.getViewport({ scale });
-  const width = Math.max(1, Math.floor(viewport.width));
-  const height = Math.max(1, Math.floor(viewport.height));
-  const { createCanvas } = await import('@napi-rs/canvas');
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
+  let rendered;
   try {
-    await page.render({ canvas, canvasContext: ctx, viewport, background: '#ffffff' }).promise;
+    rendered = await renderPdfGrey(page, scale);
   } finally {
     page.cleanup();
   }
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const grey = Buffer.alloc(width * height);
-  let ink = 0;
-  for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
-    const v = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
-    grey[j] = v;
-    if (v < 128) ink++;
-  }
   // A blank page needs no OCR.
-  if (ink < 50) return { width: base.width, height: base.height, lines: [], wordCount: 0, rotation: 0, meanConfidence: 0, orientationChecked: false };
-  const result = await ocrGrey({ data: grey, width, height }, { dpi: Math.round(72 * scale), signal });
+  if (rendered.ink < 50) return { width: base.width, height: base.height, lines: [], wordCount: 0, rotation: 0, meanConfidence: 0, orientationChecked: false };
+  const result = await ocrGrey(rendered, { dpi: Math.round(72 * scale), signal });
   const toPoints = (v: number) => v / scale;
   return {
     width: result.width / scale,

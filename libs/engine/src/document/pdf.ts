@@ -74,6 +74,8 @@ export interface PageText {
   chars: number;
   /** Characters that are unmapped glyphs, control or private-use codes. */
   badChars: number;
+  /** Raster images painted on the page (at least MIN_IMAGE_PIXELS pixels each), in painting order. */
+  images: PlacedImage[];
 }
 
 const isSpace = (c: number) =>
@@ -96,7 +98,14 @@ export async function pageText(page: PdfPage): Promise<PageText> {
   let badChars = 0;
   let pendingSpace = false;
   let seq = 0;
-  for (const item of content.items as Array<{ str?: string; transform?: number[]; width?: number; height?: number; fontName?: string; hasEOL?: boolean }>) {
+  const images: PlacedImage[] = [];
+  const vt = viewport.transform as Matrix;
+  for (const item of content.items as Array<{ type?: string; str?: string; transform?: number[]; width?: number; height?: number; fontName?: string; hasEOL?: boolean }>) {
+    if (item.type === 'exsImage') {
+      const placed = placeImage(item, vt, viewport.width, viewport.height);
+      if (placed) images.push(placed);
+      continue;
+    }
     const str = item.str;
     if (str === undefined || !item.transform) continue;
     let hasText = false;
@@ -180,7 +189,7 @@ export async function pageText(page: PdfPage): Promise<PageText> {
     }
     if (item.hasEOL) pendingSpace = true;
   }
-  return { width: viewport.width, height: viewport.height, fragments, chars, badChars };
+  return { width: viewport.width, height: viewport.height, fragments, chars, badChars, images };
 }
 
 /** A rectangle on the page, in viewport units (top-left origin), like fragment boxes. */
@@ -191,57 +200,46 @@ export interface Rect {
   y1: number;
 }
 
-/**
- * Where the page paints raster images (viewport units), from the operator list with the transformation
- * matrix tracked through save/restore and form XObjects. Images under `minPixels` pixels are ignored.
- */
-export async function imageRects(page: PdfPage, minPixels = 3000): Promise<Rect[]> {
-  const pdfjs: PdfJs = await loadPdfJs();
-  const OPS = pdfjs.OPS as Record<string, number>;
-  let list;
-  try {
-    list = await page.getOperatorList();
-  } catch {
-    return [];
-  }
-  const viewport = page.getViewport({ scale: 1 });
-  const vt = viewport.transform as number[];
-  type M = [number, number, number, number, number, number];
-  const mul = (m: M, n: M): M => [
-    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+/** Where the page paints a raster image (recorded by text extraction, see pdfjs.ts). */
+export interface PlacedImage extends Rect {
+  /** The image XObject's reference ("12R"); absent for inline images. The same ref is the same pixels. */
+  ref?: string;
+  /** Size of the image in its own pixels. */
+  pixelWidth: number;
+  pixelHeight: number;
+  /** The image's full box in viewport units; the Rect itself is that box clipped to the page. */
+  box: Rect;
+  /** Drawn upright (not rotated or mirrored on the page), so text in it reads left to right. */
+  upright: boolean;
+}
+
+/** Images under this many pixels (icons, bullets, rules) are not reported. */
+const MIN_IMAGE_PIXELS = 3000;
+
+type Matrix = [number, number, number, number, number, number];
+
+function placeImage(item: { ref?: unknown; width?: unknown; height?: unknown; transform?: unknown }, vt: Matrix, width: number, height: number): PlacedImage | undefined {
+  const w = Number(item.width);
+  const h = Number(item.height);
+  const m = item.transform as Matrix | undefined;
+  if (!(w * h >= MIN_IMAGE_PIXELS) || !Array.isArray(m) || m.length !== 6 || !m.every(Number.isFinite)) return undefined;
+  // The image fills the unit square of its user space: CTM, then the viewport transform.
+  const f: Matrix = [
+    m[0] * vt[0] + m[1] * vt[2], m[0] * vt[1] + m[1] * vt[3],
+    m[2] * vt[0] + m[3] * vt[2], m[2] * vt[1] + m[3] * vt[3],
+    m[4] * vt[0] + m[5] * vt[2] + vt[4], m[4] * vt[1] + m[5] * vt[3] + vt[5],
   ];
-  let ctm: M = [1, 0, 0, 1, 0, 0];
-  const stack: M[] = [];
-  const rects: Rect[] = [];
-  const fns = list.fnArray as number[];
-  const args = list.argsArray as unknown[][];
-  for (let i = 0; i < fns.length; i++) {
-    const fn = fns[i];
-    const a = args[i];
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform && a) ctm = mul(a as M, ctm);
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      const m = a?.[0] as M | undefined;
-      if (Array.isArray(m) && m.length === 6) ctm = mul(m, ctm);
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
-      const w = fn === OPS.paintImageXObject ? Number(a?.[1]) : Number((a?.[0] as { width?: number })?.width);
-      const h = fn === OPS.paintImageXObject ? Number(a?.[2]) : Number((a?.[0] as { height?: number })?.height);
-      if (!(w * h >= minPixels)) continue;
-      const full = mul(ctm, vt as M);
-      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-      for (const [u, v] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
-        const X = full[0] * u + full[2] * v + full[4];
-        const Y = full[1] * u + full[3] * v + full[5];
-        x0 = Math.min(x0, X); y0 = Math.min(y0, Y); x1 = Math.max(x1, X); y1 = Math.max(y1, Y);
-      }
-      x0 = Math.max(0, x0); y0 = Math.max(0, y0); x1 = Math.min(viewport.width, x1); y1 = Math.min(viewport.height, y1);
-      if (x1 > x0 && y1 > y0) rects.push({ x0, y0, x1, y1 });
-    }
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const [u, v] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+    const X = f[0] * u + f[2] * v + f[4];
+    const Y = f[1] * u + f[3] * v + f[5];
+    x0 = Math.min(x0, X); y0 = Math.min(y0, Y); x1 = Math.max(x1, X); y1 = Math.max(y1, Y);
   }
-  return rects;
+  const box = { x0, y0, x1, y1 };
+  const clipped = { x0: Math.max(0, x0), y0: Math.max(0, y0), x1: Math.min(width, x1), y1: Math.min(height, y1) };
+  if (!(clipped.x1 > clipped.x0 && clipped.y1 > clipped.y0)) return undefined;
+  // Upright: image x runs rightwards and image y (up in PDF image space) runs up the page (down in the viewport).
+  const skew = Math.abs(f[1]) + Math.abs(f[2]);
+  const upright = f[0] > 0 && f[3] < 0 && skew < 0.01 * (Math.abs(f[0]) + Math.abs(f[3]));
+  return { ...clipped, ref: typeof item.ref === 'string' ? item.ref : undefined, pixelWidth: w, pixelHeight: h, box, upright };
 }

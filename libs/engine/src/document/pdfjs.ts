@@ -119,6 +119,77 @@ const PATCHES: Patch[] = [
     find: 'class TextState {\n  ctm = new Float32Array(IDENTITY_MATRIX);',
     replace: 'class TextState {\n  ctm = IDENTITY_MATRIX.slice();',
   },
+  // Image placements in the text content. Text extraction walks the content stream anyway and knows where
+  // each image is painted (the CTM at its Do / inline EI); recording that spares ingest a second parse of
+  // the page (getOperatorList, which also decodes every image and builds glyph paths) just to find images.
+  // Each placement becomes an item { type: "exsImage", ref, width, height, transform } among the text items.
+  {
+    find: '    const emptyXObjectCache = new LocalImageCache();\n    const emptyGStateCache = new LocalGStateCache();',
+    replace: `    const emptyXObjectCache = new LocalImageCache();
+    const emptyGStateCache = new LocalGStateCache();
+    const exsImagesByName = new Map();
+    const exsImagesByRef = new Map();
+    function exsImageInfo(dict) {
+      return { type: "exsImage", ref: typeof dict.objId === "string" ? dict.objId : null, width: Number(dict.get("Width", "W")) || 0, height: Number(dict.get("Height", "H")) || 0 };
+    }
+    function exsImageSeen(info) {
+      if (info) textContent.items.push({ ...info, transform: Array.from(stateManager.state.ctm) });
+    }`,
+  },
+  {
+    find: `            if (isValidName && emptyXObjectCache.getByName(name)) {
+              break;
+            }`,
+    replace: `            if (isValidName && emptyXObjectCache.getByName(name)) {
+              exsImageSeen(exsImagesByName.get(name));
+              break;
+            }`,
+  },
+  {
+    find: `                if (emptyXObjectCache.getByRef(xobj)) {
+                  resolveXObject();
+                  return;
+                }
+                const globalImage = self.globalImageCache.getData(xobj, self.pageIndex);
+                if (globalImage) {
+                  resolveXObject();
+                  return;
+                }`,
+    replace: `                if (emptyXObjectCache.getByRef(xobj)) {
+                  exsImageSeen(exsImagesByRef.get(xobj.toString()));
+                  resolveXObject();
+                  return;
+                }
+                const globalImage = self.globalImageCache.getData(xobj, self.pageIndex);
+                if (globalImage) {
+                  const fetched = xref.fetch(xobj);
+                  if (fetched instanceof BaseStream) exsImageSeen(exsImageInfo(fetched.dict));
+                  resolveXObject();
+                  return;
+                }`,
+  },
+  {
+    find: `              if (type.name !== "Form") {
+                emptyXObjectCache.set(name, dict.objId, true);`,
+    replace: `              if (type.name !== "Form") {
+                if (type.name === "Image") {
+                  const info = exsImageInfo(dict);
+                  exsImagesByName.set(name, info);
+                  if (info.ref) exsImagesByRef.set(info.ref, info);
+                  exsImageSeen(info);
+                }
+                emptyXObjectCache.set(name, dict.objId, true);`,
+  },
+  {
+    find: `          case OPS.beginMarkedContent:
+            flushTextContentItem();`,
+    replace: `          case OPS.endInlineImage:
+            flushTextContentItem();
+            if (args[0]?.dict instanceof Dict) exsImageSeen(exsImageInfo(args[0].dict));
+            break;
+          case OPS.beginMarkedContent:
+            flushTextContentItem();`,
+  },
 ];
 
 /**

@@ -22,7 +22,90 @@ const INNER_OK = new Set([...".,-/_:;@&'’‘“”\"+#%()[]*$€£®™·–�
 /** Only Latin-script letters are judged (other scripts have other shapes; they are left as plausible). */
 const LATIN = /^[\p{Script=Latin}\p{N}\p{P}\p{S}]+$/u;
 
+const isAsciiUpper = (c: number) => c >= 65 && c <= 90;
+const isAsciiLower = (c: number) => c >= 97 && c <= 122;
+const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
+/** 'aeiouy' and upper case, as char codes. */
+const ASCII_VOWEL = new Uint8Array(128);
+for (const c of 'aeiouyAEIOUY') ASCII_VOWEL[c.charCodeAt(0)] = 1;
+/** The ASCII members of INNER_OK. */
+const ASCII_INNER_OK = new Uint8Array(128);
+for (const c of INNER_OK) if (c.charCodeAt(0) < 128) ASCII_INNER_OK[c.charCodeAt(0)] = 1;
+
+/**
+ * isImplausibleToken for tokens of printable ASCII (most of any Latin-script text layer), on char codes:
+ * the same rules without Unicode regular expressions or normalisation, which dominated the cost of judging
+ * a page. Every printable ASCII character is Latin, a digit, punctuation or a symbol, and NFD leaves it as is.
+ */
+function asciiImplausible(raw: string): boolean | undefined {
+  let a = 0;
+  let b = raw.length;
+  for (let i = 0; i < b; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 33 || c > 126) return undefined;
+  }
+  const alnum = (c: number) => isAsciiUpper(c) || isAsciiLower(c) || isAsciiDigit(c);
+  while (a < b && !alnum(raw.charCodeAt(a))) a++;
+  while (b > a && !alnum(raw.charCodeAt(b - 1))) b--;
+  if (b - a < 4) return false;
+  const t = a === 0 && b === raw.length ? raw : raw.slice(a, b);
+  let letters = 0;
+  let same = true;
+  const first = t.charCodeAt(0);
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (isAsciiUpper(c) || isAsciiLower(c)) letters++;
+    if (c !== first) same = false;
+  }
+  if (letters === 0 || same) return false;
+  if (/^(https?:|www\.)/i.test(t) || t.includes('@') || /\.[a-z]{2,4}$/i.test(t)) return false;
+  let caseFlips = 0;
+  let mixes = 0;
+  let oddInner = 0;
+  let consonantRun = 0;
+  let maxConsonantRun = 0;
+  let vowels = 0;
+  let anyLower = false;
+  let anyUpper = false;
+  let prev = -1;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    const isL = isAsciiUpper(c) || isAsciiLower(c);
+    const isD = isAsciiDigit(c);
+    if (isAsciiLower(c)) anyLower = true;
+    else if (isAsciiUpper(c)) anyUpper = true;
+    if (isL) {
+      if (ASCII_VOWEL[c]) {
+        vowels++;
+        consonantRun = 0;
+      } else if (++consonantRun > maxConsonantRun) maxConsonantRun = consonantRun;
+    } else {
+      consonantRun = 0;
+    }
+    if (!isL && !isD && !ASCII_INNER_OK[c]) oddInner++;
+    if (prev >= 0) {
+      if (i >= 2 && isAsciiLower(prev) && isAsciiUpper(c)) caseFlips++;
+      const pl = isAsciiUpper(prev) || isAsciiLower(prev);
+      const pd = isAsciiDigit(prev);
+      if ((pl && isD) || (pd && isL)) mixes++;
+    }
+    prev = c;
+  }
+  if (oddInner > 0 && letters >= 2) return true;
+  if (caseFlips >= 2) return true;
+  const upperOnly = !anyLower;
+  if (mixes >= 3 && letters >= 3 && !upperOnly && anyUpper) return true;
+  if (maxConsonantRun >= (upperOnly ? 7 : 6)) return true;
+  if (letters >= 6 && vowels === 0) return true;
+  if (letters > 24 && !t.includes('-') && !t.includes('/')) return true;
+  return false;
+}
+
 export function isImplausibleToken(raw: string): boolean {
+  // Stripping punctuation only shortens a token, and short tokens are never judged.
+  if (raw.length < 4) return false;
+  const ascii = asciiImplausible(raw);
+  if (ascii !== undefined) return ascii;
   const t = raw.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
   if (t.length < 4) return false;
   if (!LETTER.test(t)) return false;
@@ -90,7 +173,8 @@ export function textPlausibility(tokens: string[]): Plausibility {
     const t = tokens[i]!;
     chars += t.length;
     if (isImplausibleToken(t)) badChars += t.length;
-    if (i > 0 && /^[.,]\d{2}\b/.test(t) && /\d$/.test(tokens[i - 1]!)) tornNumbers++;
+    const c0 = t.charCodeAt(0);
+    if (i > 0 && (c0 === 46 || c0 === 44) && /^[.,]\d{2}\b/.test(t) && /\d$/.test(tokens[i - 1]!)) tornNumbers++;
   }
   return { chars, badChars, tornNumbers, tokens: tokens.length };
 }
