@@ -18,3 +18,10 @@ describe('text-layer plausibility', () => {
     expect(garbageScore(textPlausibility(torn))).toBeGreaterThan(0.1);
   });
 });
+
+test('tokens with and without non-ASCII letters are judged by the same rules', () => {
+  // ASCII tokens take a char-code path; a non-ASCII letter sends the same shape through the Unicode path.
+  for (const [ascii, accented] of [['Invoice', 'Invoicé'], ['NqpEYAHXPlreMEflXEVfff', 'NqpEYAHXPlreMEflXEVfffé'], ['Strasse', 'Straße'], ['bcdfghjk', 'bcdfghjkç']]) {
+    expect(isImplausibleToken(accented!)).toBe(isImplausibleToken(ascii!));
+  }
+});
