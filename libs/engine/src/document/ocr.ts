@@ -18,6 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
 import { EngineError } from '../errors.js';
 import { usableCpus } from '../cpus.js';
+import { sharedSlots } from '../shared-slots.js';
 import type { RawLine, RawWord } from './layout.js';
 
 export interface OcrResult {
@@ -54,44 +55,17 @@ const ALT_PSM = process.env.EXS_OCR_ALT_PSM ?? '3';
 const ALT_MAX_PIXELS = Number(process.env.EXS_OCR_ALT_MAX_PIXELS ?? 4_000_000);
 
 // ---------------------------------------------------------------------------------------------------
-// Process pool: a semaphore over spawned tesseract processes.
+// Process pool: a semaphore over spawned tesseract processes, shared by all threads of the process (a
+// service may run the engine on several worker threads; see shared-slots.ts).
 
 // Sized from the CPUs this process may use (cgroup quota included), not the host's cores.
-const slots = usableCpus();
-let active = 0;
-const waiting: Array<() => void> = [];
+const ocrSlots = sharedSlots('ocr', usableCpus());
 const running = new Set<ChildProcess>();
 let generation = 0;
 
-async function acquire(signal?: AbortSignal): Promise<void> {
-  if (active < slots) {
-    active++;
-    return;
-  }
-  await new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      const i = waiting.indexOf(go);
-      if (i >= 0) waiting.splice(i, 1);
-      reject(signal!.reason ?? new DOMException('aborted', 'AbortError'));
-    };
-    const go = () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    };
-    waiting.push(go);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function release(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else active--;
-}
-
 function runTesseract(image: Buffer, args: string[], signal?: AbortSignal): Promise<string> {
   return (async () => {
-    await acquire(signal);
+    const release = await ocrSlots.acquire(signal);
     const gen = generation;
     try {
       if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
