@@ -3,7 +3,10 @@
 import { SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { EngineError, compileSchema, extract } from '@exs/engine';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EngineError, compileSchema, extract, usableCpus } from '@exs/engine';
 import { EnginePool } from '../src/engine/engine-pool.js';
 import { fromWire, toWire } from '../src/engine/engine-protocol.js';
 import { PublicFailure } from '../src/public-failure.js';
@@ -103,6 +106,31 @@ describe('engine failures keep their public code and detail across the thread bo
       expect(failure).toEqual({ code: 'extraction_failed', detail: 'OCR engine not installed (run scripts/install-os-deps.sh)' });
     } finally {
       await noOcr.onApplicationShutdown();
+    }
+  });
+});
+
+describe('OCR processes', () => {
+  test('engine threads share one budget of usable-CPUs OCR processes, not one budget each', async () => {
+    // A tesseract wrapper that notes how many OCR processes are alive whenever one starts.
+    const dir = mkdtempSync(join(tmpdir(), 'exs-ocr-count-'));
+    const live = join(dir, 'live');
+    mkdirSync(live);
+    const wrapper = join(dir, 'tesseract');
+    writeFileSync(wrapper, `#!/bin/sh\nmarker="${live}/$$"\n: > "$marker"\nls "${live}" | wc -l >> "${dir}/counts"\ntesseract "$@"\nrc=$?\nrm -f "$marker"\nexit $rc\n`);
+    chmodSync(wrapper, 0o755);
+    const ocrPool = new EnginePool({ threads: 2, env: { ...process.env, EXS_TESSERACT_BIN: wrapper } });
+    try {
+      const page = () => ({ width: 800, height: 600, pixels: new Uint8Array(800 * 600).fill(255) });
+      const scan = greyTiff([page(), page(), page()]);
+      // Two scans at once, one per thread; each thread alone would run up to usable-CPUs processes.
+      await Promise.all([ocrPool.run(scan, sampleInvoiceSchema, 20), ocrPool.run(scan, sampleInvoiceSchema, 20)]);
+      const counts = readFileSync(join(dir, 'counts'), 'utf8').trim().split('\n').map(Number);
+      expect(counts.length).toBeGreaterThanOrEqual(6);
+      expect(Math.max(...counts)).toBeLessThanOrEqual(usableCpus());
+    } finally {
+      await ocrPool.onApplicationShutdown();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
