@@ -34,4 +34,4 @@ export const extractionConfigSchema = baseConfigSchema
 
 export type ExtractionConfig = z.infer<typeof extractionConfigSchema>;
 export const EXTRACTION_CONFIG = Symbol('EXTRACTION_CONFIG');
-export const loadExtractionConfig = () => loadConfig(extractionConfigSchema);
+export const loadExtractionConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(extractionConfigSchema, env);
