@@ -140,7 +140,7 @@ export function vatCandidates(ctx: DocContext): RawCandidate[] {
 
 /** Tokens that look like identifiers: contain a digit, or are all-caps codes. */
 export function identifierCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'identifier', /(?<![\w\/#-])#?[A-Za-z0-9][A-Za-z0-9\-\/._#]*[A-Za-z0-9]|(?<![\w])\d(?![\w])/g, (m, p) => {
+  return scan(ctx, 'identifier', /(?<![\w\/#-])#?[A-Za-z0-9][\w\-\/.#]*[A-Za-z0-9]|(?<![\w])\d(?![\w])/g, (m, p) => {
     const t = m[0];
     if (!/\d/.test(t)) return undefined;
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };

@@ -117,8 +117,30 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     // End dates are stated next to their cue ("expires on", "until"); an uncued date is rarely the answer.
     for (const s of scored) if (!s.features.cue) s.score *= 0.3;
   }
-  return scored;
+  // A date labelled for another role ("Lieferdatum", "Order date", "Due") or one end of a period
+  // ("01.06.2023 - 30.06.2023") is not the date of a field that does not ask for that role.
+  const own = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].filter((w) => w.length >= 3 && !GENERIC.has(w));
+  for (const sc of scored) {
+    const sp = sc.spans[0];
+    if (!sp) continue;
+    const text = ctx.pages[sp.p].text;
+    const ls = text.lastIndexOf('\n', sp.start - 1) + 1;
+    let label = text.slice(ls, sp.start).trim();
+    if (!label) {
+      const pl = text.lastIndexOf('\n', Math.max(0, ls - 2)) + 1;
+      const prevLine = text.slice(pl, Math.max(pl, ls - 1)).trim();
+      if (prevLine.length <= 30) label = prevLine;
+    }
+    const m = OTHER_DATE_ROLE_RE.exec(label.slice(-30));
+    const ownRole = m && own.some((w) => m[1].toLowerCase().startsWith(w.slice(0, 4)) || w.startsWith(m[1].toLowerCase().slice(0, 4)));
+    if (m && !ownRole) { sc.score *= 0.5; sc.features.otherRole = 1; }
+    const around = `${text.slice(Math.max(0, sp.start - 14), sp.start)}|${text.slice(sp.end, sp.end + 14)}`;
+    if (!own.some((w) => /^(period|from|start|end|until|begin)/.test(w)) && /\d\s*(?:-|–|bis|to|until|through)\s*\|$|^[^|]*\|\s*(?:-|–|bis|to|until|through)\s*\d/.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
+  }
+  return scored.sort((a, b) => b.score - a.score);
 }
+
+const OTHER_DATE_ROLE_RE = /(?:^|[^\p{L}])(liefer|delivery|lever|due|fällig|verval|échéance|order|bestell|period|zeitraum|leistung|service|ship|versand|valid|expir|payment|zahlung|betaal|from|bis|start|end)/iu;
 
 /**
  * Dates of contracts and letters: ranked by the role the field asks for (signed / effective / end), see
@@ -327,7 +349,10 @@ function labelledText(ctx: DocContext, leaf: LeafNode, maxWords = 8): Scored[] {
 }
 
 function rankIdentifier(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const cands = identifierCandidates(ctx);
+  // a number inside a date ("Jan 1, 2022") is part of the date, not an identifier
+  const dates = dateCandidates(ctx);
+  const inDate = (c: RawCandidate) => dates.some((d) => d.p === c.p && d.start <= c.start && d.end >= c.end && d.end - d.start > c.end - c.start);
+  const cands = identifierCandidates(ctx).filter((c) => !inDate(c));
   const isDateish = (c: RawCandidate) => findDates(c.text, ctx.dateOrder).length > 0;
   return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.4 }, (c) => {
     let pr = 0;
@@ -512,7 +537,24 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
           .map((s, i) => ({ ...s, score: Math.max(s.score, 0.5 - 0.1 * Math.min(i, 3)) }));
         return aggregate([...ranked, ...labelledText(ctx, leaf).map((s) => ({ ...s, score: s.score * 0.8 }))]);
       }
-      return labelledText(ctx, leaf);
+      return codeShaped(leaf, labelledText(ctx, leaf));
     }
   }
+}
+
+/**
+ * Code fields whose description shows the code's shape by example ("Incoterm code (e.g. DPU, EXW)"): a
+ * labelled value that starts with such a code followed by its explanation ("DPU - DELIVERED AT PLACE
+ * UNLOADED") is cut to the code.
+ */
+function codeShaped(leaf: LeafNode, list: Scored[]): Scored[] {
+  const ex = /\be\.?\s?g\.?,?\s*([^)]*)/i.exec(leaf.description ?? '');
+  const examples = ex ? ex[1].split(/[,;/]|\bor\b/).map((x) => x.trim().replace(/^['"‘“]|['"’”.]$/g, '')).filter(Boolean) : [];
+  if (!examples.length || !examples.every((x) => /^[A-Z0-9]{2,6}$/.test(x))) return list;
+  const len = Math.max(...examples.map((x) => x.length));
+  const re = new RegExp(`^([A-Z0-9]{2,${len}})(?:\\s*[-–:(]|\\s+[A-Z][a-z]|\\s*$)`);
+  return aggregate(list.map((s) => {
+    const m = typeof s.value === 'string' ? re.exec(s.value.trim()) : null;
+    return m ? { ...s, value: m[1], spans: s.spans.map((sp) => ({ ...sp, end: sp.start + m[1].length })) } : s;
+  }));
 }

@@ -130,6 +130,25 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       // sender line / footer: the first segment before a separator
       const segs = t.split(SENDER_SEP);
       if (segs.length >= 2 && segs[0] !== t) pieces.push({ text: segs[0].trim().replace(/,$/, ''), start: line.start + lead, kind: 1 });
+      // a text line whose words sit on two visual rows (a logo name beside an address line) is read row by row
+      const rowsOf = new Map<number, number[]>();
+      const { rowOf } = ctx.rows(p);
+      for (let w = line.wordStart; w < line.wordEnd; w++) {
+        const r = rowOf[w];
+        if (!rowsOf.has(r)) rowsOf.set(r, []);
+        rowsOf.get(r)!.push(w);
+      }
+      // (text layers only: OCR lines of a tilted photo drift across rows without being two lines)
+      const mixedRows = rowsOf.size > 1 && page.source === 'text-layer' ? 1 : 0;
+      if (mixedRows) {
+        for (const ws of rowsOf.values()) {
+          const rowText = ws.map((w) => page.words[w].text).join(' ');
+          pieces.push({ text: rowText, start: page.words[ws[0]].start, kind: 3 });
+        }
+      }
+      // "e-Luscious Nederland B.V. iov Saeco.com": the name ends with its legal form
+      const tailAfterSuffix = new RegExp(`^(.{2,60}?${LEGAL_SUFFIX.source})\\s+(?=[a-z]|\\S+\\.[a-z]{2,3}\\b)`).exec(t);
+      if (tailAfterSuffix) pieces.push({ text: tailAfterSuffix[1], start: line.start + lead, kind: 1 });
       const comma = /^([^,]{3,50}?(?:,\s*(?:Inc|Ltd|LLC|L\.P|Co)\.?)?),\s+(?=.*\d)/.exec(t);
       if (comma && LEGAL_SUFFIX.test(comma[1])) pieces.push({ text: comma[1], start: line.start + lead, kind: 1 });
       for (const pc of pieces) {
@@ -164,7 +183,10 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           legal: LEGAL_SUFFIX.test(text) ? 1 : 0,
           addrBelow,
           sender: sep,
-          domain: domainMatch(ctx, text),
+          // a web address inside the name ("... iov Saeco.com") is not the name matching its domain
+          domain: domainMatch(ctx, text.replace(/\S+\.(?:com|net|org|nl|de|be|fr|co|uk|eu|io|ch|at|it|es)\b\S*/gi, ' ').trim()),
+          // words after the legal form ("ACME B.V. iov Other.com"): the name ended before them
+          tail: new RegExp(`${LEGAL_SUFFIX.source}\\s+[a-z]`).test(text) ? 1 : 0,
           big: (line.bbox[3] - line.bbox[1]) / medH > 1.3 ? 1 : 0,
           repeat: Math.min(3, nameCounts(text)) - 1,
           upper,
@@ -174,11 +196,14 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           payee,
           firstLine,
           junk: (text.replace(/[\p{L}\p{N}\s.,&'()-]/gu, '').length / Math.max(1, text.length)) > 0.08 ? 1 : 0,
+          // the whole text line although its words sit on different visual rows
+          mixed: mixedRows && pc.kind !== 3 ? 1 : 0,
         };
         const key = normText(text);
         const prev = seen.get(key);
         if (prev) {
           // the same name in several places: keep the strongest evidence of each kind
+          const wasMixed = prev.features.mixed;
           for (const [k, v] of Object.entries(f)) if (k !== 'top' && k !== 'footer' && k !== 'buyerRole' && k !== 'sellerRole') prev.features[k] = Math.max(prev.features[k], v);
           if (f.buyerRole) prev.features.buyerRole = Math.max(prev.features.buyerRole, 0.5);
           if (f.sellerRole) prev.features.sellerRole = 1;
@@ -186,6 +211,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           prev.features.footer = Math.max(prev.features.footer, f.footer);
           prev.features.firstLine = Math.max(prev.features.firstLine, f.firstLine);
           prev.features.junk = Math.min(prev.features.junk, f.junk);
+          prev.features.mixed = Math.min(wasMixed, f.mixed);
           continue;
         }
         const c = { value: text, span: { p, start, end: start + text.length }, features: f };
@@ -200,8 +226,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
 
 /** Hand-set weights (log-odds) of the party features for the issuer (seller) and the recipient (buyer). */
 export const ISSUER_WEIGHTS: Record<'seller' | 'buyer', Record<string, number>> = {
-  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5 },
-  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5 },
+  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5, mixed: -1.0, tail: -0.6 },
+  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5, mixed: -1.0, tail: -0.6 },
 };
 
 export function scoreParty(f: Record<string, number>, side: 'seller' | 'buyer'): number {

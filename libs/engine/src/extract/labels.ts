@@ -9,14 +9,15 @@ import type { DocContext, Span } from './context.js';
 
 /** Synonyms for generic field words (keys are normalised name phrases). */
 const SYNONYMS: [RegExp, string[]][] = [
-  [/\binvoice (number|no|id)\b|^number$/, ['invoice no', 'invoice number', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'bill no', 'receipt no', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'factuurnummer', 'factuur nr', 'facture n', 'n° de facture', 'numéro de facture', 'document no', 'invoice', 'no']],
+  [/\binvoice (number|no|id)\b|^number$/, ['invoice no', 'invoice number', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'bill no', 'receipt no', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'factuurnummer', 'factuur nr', 'facture n', 'n° de facture', 'numéro de facture', 'document no', 'invoice', 'factuur', 'rechnung', 'facture', 'fattura', 'factura', 'no', '#']],
   [/\b(invoice|issue) date\b|^date$/, ['invoice date', 'date of issue', 'issue date', 'issued', 'date', 'rechnungsdatum', 'factuurdatum', 'datum', 'date de facture', 'billing date', 'dated', 'tarikh']],
   [/\bdue date\b/, ['due date', 'payment due', 'due', 'fälligkeitsdatum', 'fällig', 'vervaldatum', 'échéance', 'pay by']],
   [/\b(total|grand total|total amount|amount due|total amount gross)\b/, ['grand total', 'total amount', 'total due', 'amount due', 'balance due', 'invoice total', 'total', 'amount paid', 'total paid', 'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'brutto', 'summe', 'totaal', 'factuur totaal', 'te betalen', 'total ttc', 'montant total', 'montant ttc', 'rounded total', 'total incl', 'nett total', 'net total', 'total payable', 'amount']],
   [/\bsubtotal\b|\bsub total\b/, ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total ht', 'montant ht', 'nettobetrag', 'gesamtnetto', 'summe netto', 'netto', 'zwischensumme', 'subtotaal', 'exclusief btw', 'excl. btw', 'excl btw', 'total before tax', 'untaxed amount', 'excl. vat', 'total net', 'grondslag', 'net']],
   [/\btax amount\b|^tax$|\bvat amount\b/, ['total tax', 'tax amount', 'vat amount', 'btw bedrag', 'sales tax', 'vat', 'tax', 'gst', 'mwst', 'ust', 'btw', 'tva']],
   [/\bcustomer (id|number|no)\b/, ['customer no', 'customer number', 'customer id', 'account no', 'account number', 'customer', 'kundennummer', 'kunden-nr', 'klantnummer', 'client no', 'acct']],
-  [/\bpayment reference\b/, ['payment reference', 'reference', 'ref', 'verwendungszweck', 'betalingskenmerk', 'référence']],
+  [/\bpayment reference\b/, ['payment reference', 'payment communication', 'structured communication', 'communication', 'remittance information', 'reference', 'ref', 'verwendungszweck', 'betalingskenmerk', 'mededeling', 'kenmerk', 'référence', 'communication structurée']],
+  [/\b(customer|client|buyer)('s)? (order )?reference\b|\byour reference\b/, ['customer reference', 'your reference', 'your ref', 'client reference', 'customer ref', 'order reference', 'uw referentie', 'uw kenmerk', 'ihre referenz', 'ihr zeichen', 'votre référence', 'reference', 'ref']],
   [/\bpayment terms\b/, ['payment terms', 'terms', 'zahlungsbedingungen', 'betalingsvoorwaarden', 'conditions de paiement']],
   [/\bpayment method\b/, ['payment method', 'paid by', 'payment type', 'paid with', 'zahlungsart', 'betaalmethode', 'payment']],
   [/\bvat rate\b|\bvat rate percent\b|\btax rate\b/, ['vat', 'tax', 'mwst', 'ust', 'btw', 'tva', 'gst']],
@@ -139,6 +140,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
       const cw = new Set(cb.words);
       let between = 0;
       let paren = 0;
+      let colon = false;
       for (const w of rows[hb.row1].words) {
         if (hw.has(w) || cw.has(w)) continue;
         const wb = page.words[w].bbox;
@@ -148,12 +150,16 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
         if (t.startsWith('(')) paren++;
         const inParen = paren > 0;
         if (t.endsWith(')')) paren = Math.max(0, paren - 1);
+        if (/^[:：]$/.test(t)) colon = true;
         if (inParen || !/[\p{L}\p{N}]/u.test(t) || /^(EUR|USD|GBP|CHF|INR|MYR|incl\.?|excl\.?)$/i.test(t)) continue;
         between++;
+        colon = /[:：]$/.test(t);
       }
       // the label itself may continue in the same word ("Total:" -> "Total" + ":"): punctuation never counts
       // One word in between ("KvK Rotterdam 123", "Kvk nummer: 123") still beats a value on the row below.
       s = between === 0 ? 1 : between === 1 ? 0.78 : Math.max(0.2, 0.8 - 0.15 * between);
+      // "communication for your payment: 123", "number (please quote): 123": a qualified label ends with its colon
+      if (between > 1 && between <= 4 && colon) s = Math.max(s, 0.8);
       if (between === 0 && cb.bbox[0] - hb.bbox[2] > 0.45) s = 0.85;
     } else if (cb.row0 > hb.row1 && cb.row0 - hb.row1 <= 2) {
       const overlap = Math.min(cb.bbox[2], hb.bbox[2] + 0.05) - Math.max(cb.bbox[0], hb.bbox[0] - 0.05);
