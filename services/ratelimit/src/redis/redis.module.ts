@@ -1,6 +1,6 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, REDIS } from './redis.js';
+import { createRedis, REDIS, waitUntilReady } from './redis.js';
 
 @Module({})
 export class RedisModule implements OnApplicationShutdown {
@@ -10,7 +10,14 @@ export class RedisModule implements OnApplicationShutdown {
     return {
       module: RedisModule,
       global: true,
-      providers: [{ provide: REDIS, useFactory: () => createRedis(url, commandTimeoutMs) }],
+      providers: [{
+        provide: REDIS,
+        useFactory: async () => {
+          const redis = createRedis(url, commandTimeoutMs);
+          await waitUntilReady(redis, 3000);
+          return redis;
+        },
+      }],
       exports: [REDIS],
     };
   }

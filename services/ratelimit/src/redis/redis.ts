@@ -25,6 +25,24 @@ export function createRedis(url: string, commandTimeoutMs: number): Redis {
   return redis;
 }
 
+/**
+ * Resolves once the connection is ready, or after `timeoutMs` if Redis is not there yet (the service then
+ * starts anyway and its commands fail fast until Redis comes). Without this wait, the first commands after
+ * start-up raced the connect and failed as outages, since the offline queue is off.
+ */
+export function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
+}
+
 /** A Lua script run by its SHA, loading it on first use (or after a Redis restart flushed the cache). */
 export class LuaScript {
   private readonly sha: string;
