@@ -1,6 +1,7 @@
-// Whole-extraction time (ingest + extraction) of a 20-page digital PDF with a 20-field schema, median of runs.
+// Whole-extraction time (ingest + extraction) of a 20-page digital PDF with a 20-field schema, median of runs;
+// then the sync latency of the digital invoices in ../shared/datasets (1-3 pages, most with a logo image).
 //   pnpm --filter @exs/engine build && bash scripts/run node test/bench/extract.bench.mjs [--pdf <file>] [--runs N]
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,4 +43,30 @@ const med = (a) => a[Math.floor(a.length / 2)];
 console.log(`document: ${result.document.pages} pages, ${result.document.words} words; schema: ${compiled.leafCount} fields`);
 console.log(`whole extraction (ingest + extract) median of ${runs}: ${med(times).toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[times.length - 1].toFixed(1)})`);
 console.log(`extraction only (DocumentModel -> result) median: ${med(ex).toFixed(1)} ms`);
+
+// Digital invoices, each with its own schema, as the sync path runs them (embedded images included).
+const invoices = [];
+for (const set of ['invoice2data', 'parsee-invoices']) {
+  const dir = join(repo, '../shared/datasets', set, 'cases');
+  if (!existsSync(dir)) continue;
+  for (const c of readdirSync(dir).sort()) {
+    const file = join(dir, c, 'document.pdf');
+    if (existsSync(file)) invoices.push({ bytes: new Uint8Array(readFileSync(file)), schema: JSON.parse(readFileSync(join(dir, c, 'case.json'), 'utf8')).schema });
+  }
+}
+if (invoices.length > 0) {
+  const perDoc = [];
+  for (const { bytes: b, schema: s } of invoices) {
+    const ts = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+      const t0 = performance.now();
+      await engine.extract(b, s);
+      ts.push(performance.now() - t0);
+    }
+    ts.sort((a, b2) => a - b2);
+    perDoc.push(med(ts));
+  }
+  perDoc.sort((a, b) => a - b);
+  console.log(`digital invoices (${perDoc.length} PDFs, own schemas): per-document latency median ${med(perDoc).toFixed(1)} ms, slowest ${perDoc[perDoc.length - 1].toFixed(1)} ms (each the median of its runs)`);
+}
 await engine.closeOcr?.();

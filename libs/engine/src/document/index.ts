@@ -1,6 +1,7 @@
 /**
  * Document ingest: bytes in, DocumentModel out. PDFs are read from their text layer (pdf.js); images,
- * and PDF pages whose text layer is missing, garbage or too thin, go through OCR.
+ * and PDF pages whose text layer is missing, garbage or too thin, go through OCR. Text that exists only
+ * inside embedded images of a digital page is read from the image's region and merged in (images.ts).
  */
 import { EngineError } from '../errors.js';
 import { buildPage, linesFromFragments } from './layout.js';

@@ -58,7 +58,6 @@ function asciiImplausible(raw: string): boolean | undefined {
     if (c !== first) same = false;
   }
   if (letters === 0 || same) return false;
-  if (/^(https?:|www\.)/i.test(t) || t.includes('@') || /\.[a-z]{2,4}$/i.test(t)) return false;
   let caseFlips = 0;
   let mixes = 0;
   let oddInner = 0;
@@ -91,14 +90,12 @@ function asciiImplausible(raw: string): boolean | undefined {
     }
     prev = c;
   }
-  if (oddInner > 0 && letters >= 2) return true;
-  if (caseFlips >= 2) return true;
   const upperOnly = !anyLower;
-  if (mixes >= 3 && letters >= 3 && !upperOnly && anyUpper) return true;
-  if (maxConsonantRun >= (upperOnly ? 7 : 6)) return true;
-  if (letters >= 6 && vowels === 0) return true;
-  if (letters > 24 && !t.includes('-') && !t.includes('/')) return true;
-  return false;
+  const shapeless = (oddInner > 0 && letters >= 2) || caseFlips >= 2 ||
+    (mixes >= 3 && letters >= 3 && !upperOnly && anyUpper) || maxConsonantRun >= (upperOnly ? 7 : 6) ||
+    (letters >= 6 && vowels === 0) || (letters > 24 && !t.includes('-') && !t.includes('/'));
+  // URLs and e-mail addresses are exempt; checked last since few tokens get this far.
+  return shapeless && !(/^(https?:|www\.)/i.test(t) || t.includes('@') || /\.[a-z]{2,4}$/i.test(t));
 }
 
 export function isImplausibleToken(raw: string): boolean {
