@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { from, of, switchMap, catchError, type Observable } from 'rxjs';
-import { ERROR_CATALOG } from '@exs/platform';
+import { defer, finalize, of, switchMap, catchError, tap, type Observable } from 'rxjs';
+import { ERROR_CATALOG, type Logger } from '@exs/platform';
 import { ApiError } from '../edge/api-error.js';
 import { errorBody } from '../edge/error-body.js';
-import { IdempotencyStore } from './idempotency.store.js';
+import { rateLimitDecision } from '../auth/rate-limit.guard.js';
+import { LOGGER } from '../tokens.js';
+import { IdempotencyStore, type BeginOutcome } from './idempotency.store.js';
+import { idempotencyKeyOf } from './idempotency-key.js';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
 
 /** Outcomes worth replaying: the same request would get the same answer. Transient ones are not kept. */
@@ -27,47 +29,67 @@ function fingerprint(request: FastifyRequest): string {
  * `Idempotency-Key` on POSTs: the first request runs and its response is stored; the same key with the
  * same body replays it (with the original request id and `idempotent-replayed: true`); a different body,
  * or a repeat while the first still runs, is 409 idempotency_key_conflict.
+ *
+ * Latency: the claim runs while the rate limiter answers (the guard started that call), and the
+ * response is stored after it is sent (IdempotencyStore.completeLater).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(private readonly store: IdempotencyStore, @Inject(LOGGER) private readonly logger: Logger) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = ctx.switchToHttp().getRequest<FastifyRequest>();
+    const key = idempotencyKeyOf(request);
+    if (key === undefined) return next.handle();
     const reply = ctx.switchToHttp().getResponse<FastifyReply>();
-    const raw = request.headers[IDEMPOTENCY_HEADER];
-    // Uploads stream their body, so it cannot be fingerprinted before it runs; retrying an upload is
-    // safe anyway (each one stages a new object), so the header is ignored there (docs/api.md).
-    const streamed = typeof (request.body as { pipe?: unknown } | null)?.pipe === 'function';
-    if (request.method !== 'POST' || raw === undefined || !request.principal || streamed) return next.handle();
-    const key = Array.isArray(raw) ? raw[0] : raw;
+    const { accountId } = request.principal!;
+    const requestId = request.id;
     if (!key || key.length > MAX_KEY_LENGTH) {
-      throw new ApiError('invalid_schema', {}, `the Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`);
+      // A rate-limited request is 429 whatever its header says, as when the guard decides alone.
+      return defer(async () => {
+        await rateLimitDecision(request);
+        throw new ApiError('invalid_schema', {}, `the Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`);
+      });
     }
-    const { accountId } = request.principal;
     const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, ctx.getHandler()) ?? 201;
+    const onLostCompletion = (err: unknown) =>
+      this.logger.error({ err: (err as Error).message, request_id: requestId }, 'idempotency record not completed; the key frees when its lease lapses');
 
-    return from(this.store.begin(accountId, key, fingerprint(request), request.id)).pipe(switchMap((outcome) => {
+    return defer(() => this.admit(request, accountId, key)).pipe(switchMap((outcome) => {
       if (outcome.kind === 'conflict') throw new ApiError('idempotency_key_conflict');
       if (outcome.kind === 'replay') {
         reply.header('x-request-id', outcome.requestId).header('idempotent-replayed', 'true').status(outcome.status);
         return of(JSON.parse(outcome.body));
       }
+      const release = this.store.hold(accountId, key, requestId);
       return next.handle().pipe(
-        switchMap(async (body) => {
-          await this.store.complete(accountId, key, successStatus, JSON.stringify(body));
-          return body;
-        }),
+        tap((body) => this.store.completeLater(accountId, key, requestId, successStatus, () => JSON.stringify(body), onLostCompletion)),
         catchError(async (err: unknown) => {
           if (err instanceof ApiError && REPLAYABLE_ERRORS.has(err.code)) {
-            const stored = errorBody(err.code, request.id, err.extra, err.detail);
-            await this.store.complete(accountId, key, ERROR_CATALOG[err.code].status, JSON.stringify(stored));
+            const stored = () => JSON.stringify(errorBody(err.code, requestId, err.extra, err.detail));
+            this.store.completeLater(accountId, key, requestId, ERROR_CATALOG[err.code].status, stored, onLostCompletion);
           } else {
-            await this.store.abandon(accountId, key);
+            // If this fails too (database down), the lease lapses and frees the key on its own.
+            await this.store.abandon(accountId, key, requestId).catch(() => {});
           }
           throw err;
         }),
+        finalize(release),
       );
     }));
+  }
+
+  /** The rate limiter's verdict and the claim, concurrently; a 429 wins and gives the claim back. */
+  private async admit(request: FastifyRequest, accountId: string, key: string): Promise<BeginOutcome> {
+    const [limit, claim] = await Promise.allSettled([
+      rateLimitDecision(request),
+      this.store.begin(accountId, key, fingerprint(request), request.id),
+    ]);
+    if (limit.status === 'rejected') {
+      if (claim.status === 'fulfilled' && claim.value.kind === 'started') await this.store.abandon(accountId, key, request.id).catch(() => {});
+      throw limit.reason;
+    }
+    if (claim.status === 'rejected') throw claim.reason;
+    return claim.value;
   }
 }
