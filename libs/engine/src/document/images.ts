@@ -6,7 +6,8 @@
  * are logos. So:
  *  - candidates come for free from text extraction (pdfjs.ts records image placements); images that are small,
  *    thin strips, drawn rotated, or already covered by text-layer words are never looked at;
- *  - only the image's region is rendered (not the page), and its pixels are checked for text before any OCR:
+ *  - only the image's region is rendered (not the page, and without the text layer's glyphs), and its pixels
+ *    are checked for text before any OCR:
  *    a logo (a few display-size letters next to a graphic) is skipped, a block of body-size lettering is read;
  *  - one reading per image XObject per document (a letterhead repeated on every page is read once), with
  *    a per-document cap on how many images are looked at;
@@ -222,7 +223,7 @@ export class ImageTextReader {
     let scale = Math.min(REGION_MAX_DPI, Math.max(REGION_MIN_DPI, native)) / 72;
     if (w * h * scale * scale > REGION_MAX_PIXELS) scale = Math.sqrt(REGION_MAX_PIXELS / (w * h));
     // Renders run one at a time: they share the page's operator list and the main thread.
-    const render = this.renderQueue.then(() => renderPdfGrey(page, scale, img));
+    const render = this.renderQueue.then(() => renderPdfGrey(page, scale, img, true));
     this.renderQueue = render.catch(() => undefined);
     const grey = await render;
     this.stats.rendered++;

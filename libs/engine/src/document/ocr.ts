@@ -472,8 +472,9 @@ export interface Region {
 /**
  * Renders a PDF page, or only `region` of it, at `scale` pixels per point to greyscale. pdf.js still
  * interprets the whole page, but only the region's pixels are painted and converted. `ink` counts dark pixels.
+ * `skipText` leaves text out (see the display patch in pdfjs.ts): for reading what an image shows.
  */
-export async function renderPdfGrey(page: PdfPage, scale: number, region?: Region): Promise<Grey & { ink: number }> {
+export async function renderPdfGrey(page: PdfPage, scale: number, region?: Region, skipText = false): Promise<Grey & { ink: number }> {
   const viewport = region
     ? page.getViewport({ scale, offsetX: -region.x0 * scale, offsetY: -region.y0 * scale })
     : page.getViewport({ scale });
@@ -482,6 +483,7 @@ export async function renderPdfGrey(page: PdfPage, scale: number, region?: Regio
   const { createCanvas } = await import('@napi-rs/canvas');
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
+  if (skipText) (ctx as unknown as { exsSkipText: boolean }).exsSkipText = true;
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   await page.render({ canvas, canvasContext: ctx, viewport, background: '#ffffff' }).promise;

@@ -7,7 +7,9 @@
  *    (`Object.create(this)`), which turns every saved graphics state into a V8 prototype map and made
  *    text-heavy pages with many q/Q operators 2x slower; the CTM mixed Float32Array and Array, which
  *    made `Util.transform` polymorphic.
- *  - in the display module, a plain-data copy instead of structuredClone for same-thread messages.
+ *  - image placements recorded by text extraction (so finding images needs no second parse of the page);
+ *  - in the display module, a plain-data copy instead of structuredClone for same-thread messages, and a
+ *    canvas flag that leaves text out of a rendering.
  * Patched copies are written once to a cache directory (keyed by pdf.js version and patch hash) and
  * imported from there; `globalThis.pdfjsWorker` then makes pdf.js use the patched worker.
  * Every patch must match exactly once, so a pdf.js upgrade that moves the code fails loudly in tests.
@@ -229,6 +231,13 @@ const DISPLAY_PATCHES: Patch[] = [
   {
     find: 'class LoopbackPort {',
     replace: `${FAST_CLONE}class LoopbackPort {`,
+  },
+  {
+    // Rendering an embedded image's region for OCR wants the image's pixels, not the text layer (which is
+    // read from the text content anyway): a canvas context flagged `exsSkipText` paints no text. With fonts
+    // drawn as paths, glyph painting was most of the cost of such a render on a text-heavy page.
+    find: '  showText(opIdx, glyphs) {\n',
+    replace: '  showText(opIdx, glyphs) {\n    if (this.ctx.exsSkipText === true) {\n      return;\n    }\n',
   },
 ];
 

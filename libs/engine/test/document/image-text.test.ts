@@ -103,6 +103,19 @@ test('image placements are reported by text extraction, with their boxes on the 
   }
 });
 
+test('a rendering that skips text paints the page\'s images and graphics but not its glyphs', async () => {
+  const pdf = await openPdf(pdfWithImages({ Im1: bankDetails }, [{ text: letterhead, place: [{ image: 'Im1', x: 72, y: 600 }] }]));
+  try {
+    const page = await pdf.doc.getPage(1);
+    const header = { x0: 60, y0: 40, x1: 400, y1: 130 };
+    expect((await renderPdfGrey(page, scale, header)).ink).toBeGreaterThan(500);
+    expect((await renderPdfGrey(page, scale, header, true)).ink).toBe(0);
+    expect((await renderPdfGrey(page, scale, { x0: 72, y0: 600, x1: 400, y1: 672 }, true)).ink).toBeGreaterThan(500);
+  } finally {
+    await pdf.close();
+  }
+});
+
 test('body-size lettering counts as text; a logo of a mark, display type and a tagline does not', () => {
   expect(looksLikeText(glyphStats(bankDetails, scale))).toBe(true);
   expect(looksLikeText(glyphStats(logo, scale))).toBe(false);
