@@ -53,6 +53,9 @@ export class EnginePool implements OnApplicationShutdown {
 
   constructor(options: EnginePoolOptions) {
     this.threads = options.threads;
+    // The first schema compilation in a thread costs ~0.7 s (validator set-up): paid here, at start-up,
+    // rather than by the first request's checkSchema on the event loop.
+    compileSchema({ type: 'object', properties: { warm_up: { type: 'string' } } });
     this.pool = new Piscina({
       filename: options.workerFile ?? workerEntry(),
       // A fixed pool: every thread keeps its loaded pdf.js instead of paying for it again after idling.

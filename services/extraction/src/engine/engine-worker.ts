@@ -9,6 +9,18 @@ import { toWire, type EngineReply, type EngineTask, type ExtractValue, type Insp
 
 const now = () => performance.timeOrigin + performance.now();
 
+/**
+ * A one-page PDF with one amount. Extracting it at start-up loads pdf.js, the schema compiler and the
+ * calibrator (~2-3 s of first-use cost per thread) before the thread takes its first request; Piscina
+ * hands the thread work only once this module has finished loading.
+ */
+const WARM_UP_PDF = '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n'
+  + '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Resources <</Font <</F1 4 0 R>>>> /Contents 5 0 R>> endobj\n'
+  + '4 0 obj <</Type /Font /Subtype /Type1 /BaseFont /Helvetica>> endobj\n'
+  + '5 0 obj <</Length 44>> stream\nBT /F1 12 Tf 10 50 Td (Total 1.00) Tj ET\nendstream endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n';
+// Best effort: a failed warm-up only leaves the first-use cost to the first request.
+await extract(new TextEncoder().encode(WARM_UP_PDF), { type: 'object', properties: { total: { type: 'number' } } }).catch(() => undefined);
+
 async function perform(task: EngineTask): Promise<InspectValue | ExtractValue> {
   switch (task.kind) {
     case 'inspect':
