@@ -9,6 +9,8 @@ import { rankLeaf, type Scored } from './fields.js';
 import { amountFamily, type AmountFamily } from './labels.js';
 import { rankBoolean, rankParties, suffixStyle } from './special.js';
 import { extractTable } from './tables.js';
+import { fieldDateRole, isProse } from './legal-dates.js';
+import { isAgreementTermField } from './legal-terms.js';
 
 export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
 
@@ -81,8 +83,9 @@ class Extractor {
     const base = calibrationGroup(leaf.semantic);
     const receipt = ranked || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf);
     const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
-    // The receipt ranker scores on its own scale, so its fields get their own calibration maps.
-    const group = receipt ? `receipt-${base}` : base;
+    // The receipt ranker scores on its own scale, so its fields get their own calibration maps; so do the
+    // contract rankers (dates by role, an agreement's length).
+    const group = receipt ? `receipt-${base}` : proseRanked(this.ctx, leaf) ? `prose-${base}` : base;
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));
@@ -210,6 +213,13 @@ class Extractor {
     }
     return obj;
   }
+}
+
+/** Fields ranked by the contract rankers (legal-dates.ts, legal-terms.ts). */
+function proseRanked(ctx: DocContext, leaf: LeafNode): boolean {
+  if (!isProse(ctx)) return false;
+  if (leaf.semantic === 'date' || leaf.semantic === 'datetime') return !!fieldDateRole(leaf) || ctx.totalChars > 6000;
+  return leaf.semantic === 'duration' && isAgreementTermField(leaf);
 }
 
 export function extractFromDocument(doc: DocumentModel, compiled: CompiledSchema, options: ExtractOptions = {}): ExtractionResult {

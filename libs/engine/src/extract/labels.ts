@@ -141,6 +141,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
       let between = 0;
       let paren = 0;
       let colon = false;
+      let qualified = true;
       for (const w of rows[hb.row1].words) {
         if (hw.has(w) || cw.has(w)) continue;
         const wb = page.words[w].bbox;
@@ -153,13 +154,16 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
         if (/^[:：]$/.test(t)) colon = true;
         if (inParen || !/[\p{L}\p{N}]/u.test(t) || /^(EUR|USD|GBP|CHF|INR|MYR|incl\.?|excl\.?)$/i.test(t)) continue;
         between++;
+        // a qualifier is words only, closed by one colon ("for your payment :"); a value or another
+        // label in between ("nummer: 04080176 BTW-nr:") is not
+        if (colon || /\d/.test(t)) qualified = false;
         colon = /[:：]$/.test(t);
       }
       // the label itself may continue in the same word ("Total:" -> "Total" + ":"): punctuation never counts
       // One word in between ("KvK Rotterdam 123", "Kvk nummer: 123") still beats a value on the row below.
       s = between === 0 ? 1 : between === 1 ? 0.78 : Math.max(0.2, 0.8 - 0.15 * between);
       // "communication for your payment: 123", "number (please quote): 123": a qualified label ends with its colon
-      if (between > 1 && between <= 4 && colon) s = Math.max(s, 0.8);
+      if (between > 1 && between <= 4 && colon && qualified) s = Math.max(s, 0.8);
       if (between === 0 && cb.bbox[0] - hb.bbox[2] > 0.45) s = 0.85;
     } else if (cb.row0 > hb.row1 && cb.row0 - hb.row1 <= 2) {
       const overlap = Math.min(cb.bbox[2], hb.bbox[2] + 0.05) - Math.max(cb.bbox[0], hb.bbox[0] - 0.05);

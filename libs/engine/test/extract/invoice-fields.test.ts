@@ -1,4 +1,6 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
+import { DocContext } from '../../src/extract/context.js';
+import { findLabels, labelRelation } from '../../src/extract/labels.js';
 import { doc } from '../helpers/doc.js';
 
 const extract = (d: ReturnType<typeof doc>, properties: Record<string, unknown>) => extractFromDocument(d, compileSchema({ type: 'object', properties })).data;
@@ -20,6 +22,15 @@ describe('invoice fields', () => {
     ]);
     const data = extract(d, { payment_reference: { type: ['string', 'null'], description: 'Payment reference / structured communication to quote when paying.' } });
     expect(data.payment_reference).toBe('202309097001');
+  });
+
+  test('a value and another label between a label and a value do not qualify the label', () => {
+    const d = doc([{ text: 'Kvk nummer: 04080176 BTW-nr: NL815254295B01', y: 0.9 }]);
+    const ctx = new DocContext(d);
+    const hits = findLabels(ctx, ['kvk']);
+    const text = d.pages[0].text;
+    const span = (v: string) => ({ p: 0, start: text.indexOf(v), end: text.indexOf(v) + v.length });
+    expect(labelRelation(ctx, hits, span('NL815254295B01'), 1).score).toBeLessThan(labelRelation(ctx, hits, span('04080176'), 1).score);
   });
 
   test('a code field whose examples are short codes keeps the code, not its explanation', () => {
