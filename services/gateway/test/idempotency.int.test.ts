@@ -43,6 +43,13 @@ test('a repeat right after a deferred completion replays it (it waits for the wr
   expect(await store.begin('acct_a', k, 'fp', 'req_second')).toEqual({ kind: 'replay', status: 201, body: '{"ok":2}', requestId: 'req_first' });
 });
 
+/** Resolves once another session of this database waits for a row lock. */
+async function someoneWaitsForALock(): Promise<void> {
+  for (let waiting = 0; waiting === 0;) {
+    ({ rows: [{ waiting }] } = await db.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`));
+  }
+}
+
 test('a repeat racing the completion of the first waits for its commit and replays', async () => {
   const k = key();
   await store.begin('acct_a', k, 'fp', 'req_first');
@@ -51,10 +58,7 @@ test('a repeat racing the completion of the first waits for its commit and repla
     await completing.query('BEGIN');
     await completing.query(`UPDATE idempotency_records SET state = 'completed', response_status = 200, response_body = '{}' WHERE account_id = 'acct_a' AND key = $1`, [k]);
     const repeat = store.begin('acct_a', k, 'fp', 'req_second');
-    // The repeat's claim must be blocked on the row before the completion commits.
-    for (let waiting = 0; waiting === 0;) {
-      ({ rows: [{ waiting }] } = await db.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`));
-    }
+    await someoneWaitsForALock(); // the repeat's claim is blocked on the row before the completion commits
     await completing.query('COMMIT');
     expect(await repeat).toEqual({ kind: 'replay', status: 200, body: '{}', requestId: 'req_first' });
   } finally {
@@ -124,4 +128,23 @@ test('the sweep deletes expired records and keeps live ones', async () => {
   expect(await store.sweep()).toBeGreaterThanOrEqual(1);
   const { rows } = await db.query(`SELECT key FROM idempotency_records WHERE account_id = 'acct_sweep'`);
   expect(rows.map((r) => r.key)).toEqual([live]);
+});
+
+test('the sweep spares an expired record that a new request claims while the sweep runs', async () => {
+  const k = key();
+  await store.begin('acct_race', k, 'fp', 'req_old', new Date('2020-01-01T00:00:00Z'));
+  const claiming = await db.connect();
+  try {
+    // A takeover of the expired record, held open until the sweep has picked the row and waits for it.
+    await claiming.query('BEGIN');
+    await claiming.query(`UPDATE idempotency_records SET request_id = 'req_new', created_at = now(), expires_at = now() + interval '1 day' WHERE account_id = 'acct_race' AND key = $1`, [k]);
+    const sweeping = store.sweep();
+    await someoneWaitsForALock();
+    await claiming.query('COMMIT');
+    await sweeping;
+  } finally {
+    claiming.release();
+  }
+  const { rows } = await db.query(`SELECT request_id FROM idempotency_records WHERE account_id = 'acct_race' AND key = $1`, [k]);
+  expect(rows).toEqual([{ request_id: 'req_new' }]);
 });
