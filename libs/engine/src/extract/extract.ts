@@ -9,8 +9,7 @@ import { rankLeaf, type Scored } from './fields.js';
 import { amountFamily, type AmountFamily } from './labels.js';
 import { rankBoolean, rankParties, suffixStyle } from './special.js';
 import { extractTable } from './tables.js';
-import { fieldDateRole, isProse } from './legal-dates.js';
-import { isAgreementTermField } from './legal-terms.js';
+import { noteDateSiblings } from './legal-dates.js';
 
 export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
 
@@ -83,9 +82,8 @@ class Extractor {
     const base = calibrationGroup(leaf.semantic);
     const receipt = ranked || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf);
     const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
-    // The receipt ranker scores on its own scale, so its fields get their own calibration maps; so do the
-    // contract rankers (dates by role, an agreement's length).
-    const group = receipt ? `receipt-${base}` : proseRanked(this.ctx, leaf) ? `prose-${base}` : base;
+    // The receipt ranker scores on its own scale, so its fields get their own calibration maps.
+    const group = receipt ? `receipt-${base}` : base;
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));
@@ -205,6 +203,7 @@ class Extractor {
     if (node.kind === 'leaf') return this.leaf(node, pointer);
     if (node.kind === 'array') return this.array(node, pointer);
     const obj: Record<string, unknown> = {};
+    noteDateSiblings(node.properties.map((p) => p.node).filter((n): n is LeafNode => n.kind === 'leaf'));
     const sums = this.consistentSums(node);
     for (const { name, node: sub } of node.properties) {
       const p = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -213,13 +212,6 @@ class Extractor {
     }
     return obj;
   }
-}
-
-/** Fields ranked by the contract rankers (legal-dates.ts, legal-terms.ts). */
-function proseRanked(ctx: DocContext, leaf: LeafNode): boolean {
-  if (!isProse(ctx)) return false;
-  if (leaf.semantic === 'date' || leaf.semantic === 'datetime') return !!fieldDateRole(leaf) || ctx.totalChars > 6000;
-  return leaf.semantic === 'duration' && isAgreementTermField(leaf);
 }
 
 export function extractFromDocument(doc: DocumentModel, compiled: CompiledSchema, options: ExtractOptions = {}): ExtractionResult {

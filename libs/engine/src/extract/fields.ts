@@ -17,7 +17,7 @@ import type { DocContext, Span } from './context.js';
 import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
 import { isAgreementTermField, rankAgreementTerm } from './legal-terms.js';
-import { computedEnd, fieldDateRole, isProse, rankDatesByRole, type DateRole } from './legal-dates.js';
+import { computedEnd, dateSiblings, fieldDateRole, isProse, rankDatesByRole, type DateRole } from './legal-dates.js';
 import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 
 export interface Scored {
@@ -149,6 +149,11 @@ const OTHER_DATE_ROLE_RE = /(?:^|[^\p{L}])(liefer|delivery|lever|due|fällig|ver
  */
 function rankLegalDates(ctx: DocContext, leaf: LeafNode, role: DateRole): Scored[] {
   const list: Scored[] = rankDatesByRole(ctx, role).map((s) => ({ ...s, spans: [...s.spans], features: { ...s.features } }));
+  if (role === 'effective' && dateSiblings(leaf).has('signed')) {
+    // the agreement's date has a field of its own: the effective date is one stated as such ("effective",
+    // "commencing", `(the "Effective Date")`, "Effective Date:") or by the signatures, not "dated as of"
+    for (const s of list) if ((s.features.own ?? 0) < 0.7 && !s.features.sig) s.score *= 0.15;
+  }
   if (role === 'end') {
     const desc = (leaf.description ?? '').toLowerCase();
     const comp = computedEnd(ctx);

@@ -69,6 +69,25 @@ export function fieldDateRole(leaf: Pick<LeafNode, 'name' | 'title'>): DateRole 
   return undefined;
 }
 
+/** Roles of the other date fields of the same object in the caller's schema (see noteDateSiblings). */
+const siblingRoles = new WeakMap<object, Set<DateRole>>();
+
+/**
+ * Records which date roles the sibling fields of each date field ask for. A schema with its own field for
+ * the agreement's date asks its effective-date field for a date stated as such ("effective as of"), not for
+ * the date the agreement was made.
+ */
+export function noteDateSiblings(leaves: Pick<LeafNode, 'name' | 'title' | 'semantic'>[]): void {
+  const dated = leaves.filter((l) => l.semantic === 'date' || l.semantic === 'datetime');
+  for (const l of dated) {
+    siblingRoles.set(l, new Set(dated.filter((o) => o !== l).map((o) => fieldDateRole(o)).filter((r): r is DateRole => !!r)));
+  }
+}
+
+export function dateSiblings(leaf: object): Set<DateRole> {
+  return siblingRoles.get(leaf) ?? new Set();
+}
+
 const ROLE_RES: [DateRole, RegExp, number][] = [
   ['effective', /\b(effective(?:ness)?|with effect|in (?:full )?force|(?:go|goes|come|comes) into (?:force|effect)|takes? effect)\b/g, 1],
   ['signed', /\b(dated|made|entered into|executed|signed|agreed|accepted|concluded)\b/g, 1],
@@ -252,6 +271,8 @@ export function rankDatesByRole(ctx: DocContext, role: DateRole): RoleScored[] {
     for (const f of facts) {
       const own = (r: DateRole) => Math.max(f.cue[r], f.label === r ? 1 : 0, f.defined === r ? 1 : 0);
       let ev: number;
+      let primaryEv = 0;
+      let ownEv = 0;
       let z = -2.6;
       if (role === 'end') {
         ev = own('end');
@@ -277,6 +298,8 @@ export function rankDatesByRole(ctx: DocContext, role: DateRole): RoleScored[] {
         // the other role's words are a fallback: most contracts take effect when made
         const secondary = role === 'effective' ? 0.6 * Math.max(own(other), making, asOf) : 0.4 * own(other);
         ev = Math.max(primary, secondary);
+        primaryEv = primary;
+        ownEv = own(role);
         z += 2.6 * ev;
         if (f.defined && f.defined !== role && f.defined !== 'self' && !(role === 'signed' && f.defined === 'effective' && f.making)) z -= f.defined === 'other' ? 1.4 : 0.8;
         if (f.letterhead) z += 1.5;
@@ -294,7 +317,7 @@ export function rankDatesByRole(ctx: DocContext, role: DateRole): RoleScored[] {
       if (f.c.hints?.ambiguous) z -= 0.1;
       out.push({
         value: String(f.c.value), spans: [f.c], score: sigmoid(z),
-        features: { ev, ref: f.ref === 'self' ? 1 : f.ref === 'other' ? -1 : 0, sig: +f.signature, letter: +f.letterhead, recital: +f.recital, deadline: +f.deadline, term: +f.termClause, def: f.defined ? 1 : 0, pos: f.pos },
+        features: { ev, primary: role === 'end' ? ev : primaryEv, own: role === 'end' ? ev : ownEv, ref: f.ref === 'self' ? 1 : f.ref === 'other' ? -1 : 0, sig: +f.signature, letter: +f.letterhead, recital: +f.recital, deadline: +f.deadline, term: +f.termClause, def: f.defined ? 1 : 0, pos: f.pos },
       });
     }
     return out;

@@ -33,6 +33,21 @@ describe('contract dates by role', () => {
     expect(fieldDateRole({ name: 'invoice_date' })).toBeUndefined();
   });
 
+  test('with its own agreement-date field, the effective date is only one stated as such; alone it is the date made', () => {
+    const contract = [
+      'COOPERATION AGREEMENT',
+      'This Cooperation Agreement is dated as of May 13, 2020, by and among Acme Inc. and Beta LLC.',
+      ...filler(40),
+    ];
+    expect(run(contract).effective_date).toBeNull();
+    expect(run(contract).agreement_date).toBe('2020-05-13');
+    const only = extractFromDocument(doc(contract), compileSchema({
+      type: 'object',
+      properties: { effective_date: { type: ['string', 'null'], description: 'Date from which the agreement is legally binding, ISO 8601.' } },
+    })).data;
+    expect(only.effective_date).toBe('2020-05-13');
+  });
+
   test('"dated" gives the agreement date and "effective as of" the effective date of the same preamble', () => {
     const d = run([
       'CONSULTING AGREEMENT',
