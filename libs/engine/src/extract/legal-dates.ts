@@ -26,7 +26,10 @@ export interface DateFacts {
   cue: Record<DateRole, number>;
   /** "as of": effective or signed, the sentence decides. */
   asOf: number;
-  /** Role of a defined term right after the date: `June 1, 2010 (the "Effective Date")`; 'other' for any other term. */
+  /**
+   * Role of a defined term right after the date: `June 1, 2010 (the "Effective Date")`; 'self' when the term
+   * names this agreement (`(the "Agreement")`), 'other' for any other term (`(the "Merger Agreement")`).
+   */
   defined?: DateRole | 'self' | 'other';
   /** Role of a label right before the date: "Effective Date:", "Dated:", "Contract end:". */
   label?: DateRole;
@@ -143,7 +146,6 @@ function sentenceStart(text: string, at: number, max = 320): number {
   return from + cut;
 }
 
-/** Context strings that repeat on several pages (running headers/footers), keyed without digits. */
 /** The text around a date on its own line, or the neighbouring lines when the date stands alone. */
 function stampContext(text: string, c: RawCandidate): string {
   const ls = text.lastIndexOf('\n', c.start - 1) + 1;
@@ -163,6 +165,7 @@ function stampKey(text: string, c: RawCandidate): string {
   return `${c.value}|${stampContext(text, c)}`;
 }
 
+/** Date + context pairs that repeat on three or more pages (running headers/footers), keyed without digits. */
 function repeatedContexts(ctx: DocContext, cands: RawCandidate[]): Set<string> {
   const pagesOf = new Map<string, Set<number>>();
   for (const c of cands) {
