@@ -42,11 +42,58 @@ const WORD_GAP_EM = 0.12;
 /** Gap above which one row is split into separate lines. */
 const GAP_SPLIT_EM = 3;
 
+/** How many of the most recent rows a fragment may join (rows of a skewed page or of side-by-side columns interleave). */
+const ROW_LOOKBACK = 8;
+/** Font sizes differing by more than this ratio are "different sizes" (a heading beside body text, a superscript). */
+const SIZE_RATIO = 1.3;
+
 interface Row {
   frags: Fragment[];
+  /** Vertical extent of all fragments, for a quick rejection. */
   top: number;
   bottom: number;
-  size: number;
+}
+
+/**
+ * How well fragment `f` continues a row through its horizontally nearest fragment there (lower is better), or
+ * undefined when it does not belong. Rows are judged locally, fragment to neighbour, rather than against one
+ * span for the whole row: a large heading on the left would otherwise stretch the row over two rows of small
+ * text on the right, and the slope of a skewed row would add up along it.
+ */
+function rowFit(row: Row, f: Fragment): number | undefined {
+  if (f.y0 >= row.bottom || f.y1 <= row.top) return undefined;
+  const fh = f.y1 - f.y0;
+  const fc = f.y0 + f.y1;
+  let near: Fragment | undefined;
+  let nearDist = Infinity;
+  for (const g of row.frags) {
+    const gh = g.y1 - g.y0;
+    const xOverlap = Math.min(f.x1, g.x1) - Math.max(f.x0, g.x0);
+    // Text stacked above other text is another row; text drawn twice in place (fake bold, shadows) is not.
+    if (xOverlap > 0.5 * Math.min(f.x1 - f.x0, g.x1 - g.x0) && Math.abs(fc - g.y0 - g.y1) > 0.6 * Math.min(fh, gh)) return undefined;
+    const dist = xOverlap > 0 ? 0 : -xOverlap;
+    if (dist < nearDist) {
+      nearDist = dist;
+      near = g;
+    }
+  }
+  const g = near!;
+  const gh = g.y1 - g.y0;
+  const overlap = Math.min(f.y1, g.y1) - Math.max(f.y0, g.y0);
+  if (overlap < 0.5 * Math.min(fh, gh)) return undefined;
+  const big = Math.max(fh, gh);
+  const baseDiff = Math.abs(f.y1 - g.y1);
+  const centerDiff = Math.abs(fc - g.y0 - g.y1) / 2;
+  const fit = Math.min(baseDiff, centerDiff) / big;
+  const ratio = Math.max(f.size, g.size) / Math.max(Math.min(f.size, g.size), 1e-6);
+  if (ratio > SIZE_RATIO) {
+    // Text of different sizes shares a row when aligned on the baseline or the middle, or when it touches its
+    // neighbour (a superscript or a footnote mark); small text at the top of a large heading across the page
+    // is the start of the next row of its own column.
+    const aligned = baseDiff <= 0.25 * big || centerDiff <= 0.2 * big;
+    if (!aligned && nearDist > Math.max(f.size, g.size)) return undefined;
+  }
+  return fit;
 }
 
 /** Clusters fragments into rows (lines), then merges touching fragments into words. */
@@ -54,24 +101,23 @@ export function linesFromFragments(frags: Fragment[]): RawLine[] {
   if (frags.length === 0) return [];
   const sorted = frags.slice().sort((a, b) => (a.y0 + a.y1) - (b.y0 + b.y1) || a.x0 - b.x0 || a.seq - b.seq);
   const rows: Row[] = [];
-  let row: Row | undefined;
   for (const f of sorted) {
-    if (row) {
-      const overlap = Math.min(row.bottom, f.y1) - Math.max(row.top, f.y0);
-      const smaller = Math.min(row.bottom - row.top, f.y1 - f.y0);
-      if (overlap >= 0.5 * smaller) {
-        row.frags.push(f);
-        // The row's vertical span follows its largest text, so superscripts do not stretch it.
-        if (f.size > row.size) {
-          row.size = f.size;
-          row.top = f.y0;
-          row.bottom = f.y1;
-        }
-        continue;
+    let best: Row | undefined;
+    let bestFit = Infinity;
+    for (let i = rows.length - 1; i >= 0 && i >= rows.length - ROW_LOOKBACK; i--) {
+      const fit = rowFit(rows[i]!, f);
+      if (fit !== undefined && fit < bestFit) {
+        bestFit = fit;
+        best = rows[i];
       }
     }
-    row = { frags: [f], top: f.y0, bottom: f.y1, size: f.size };
-    rows.push(row);
+    if (best) {
+      best.frags.push(f);
+      if (f.y0 < best.top) best.top = f.y0;
+      if (f.y1 > best.bottom) best.bottom = f.y1;
+    } else {
+      rows.push({ frags: [f], top: f.y0, bottom: f.y1 });
+    }
   }
   const lines: RawLine[] = [];
   for (const r of rows) {

@@ -1,0 +1,117 @@
+import { buildPage, linesFromFragments, type Fragment, type RawLine } from '../../src/document/layout.js';
+
+// Synthetic text-layer fragments: a box from the baseline with the usual ascent (0.8 em) and descent (0.2 em),
+// and a width of half an em per character, as pdf.ts produces them (top-left origin, y grows downwards).
+let seq = 0;
+function frag(text: string, x0: number, baseline: number, size: number, opts: { spaceBefore?: boolean; width?: number } = {}): Fragment {
+  return {
+    text,
+    x0,
+    y0: baseline - 0.8 * size,
+    x1: x0 + (opts.width ?? 0.5 * size * text.length),
+    y1: baseline + 0.2 * size,
+    size,
+    spaceBefore: opts.spaceBefore ?? true,
+    seq: seq++,
+  };
+}
+
+/** Words placed one after the other with a space between them, starting at x. */
+function run(text: string, x: number, baseline: number, size: number, slope = 0): Fragment[] {
+  const out: Fragment[] = [];
+  for (const w of text.split(' ')) {
+    out.push(frag(w, x, baseline + slope * x, size));
+    x += 0.5 * size * (w.length + 1);
+  }
+  return out;
+}
+
+const texts = (lines: RawLine[]) => lines.map((l) => l.map((w) => w.text).join(' '));
+
+beforeEach(() => {
+  seq = 0;
+});
+
+test('two rows of small text beside a large heading stay two lines', () => {
+  // The header of invoice2data coolblue1 (boxes as read from its text layer): an 18pt title and a 16pt slogan
+  // on the left; on the right 8pt address rows, the first at the top of the title, the next on its baseline.
+  const box = (text: string, x0: number, y0: number, x1: number, y1: number, size: number): Fragment =>
+    ({ text, x0, y0, x1, y1, size, spaceBefore: true, seq: seq++ });
+  const lines = linesFromFragments([
+    box('FACTUUR.', 45.4, 43.1, 133.7, 67.6, 18),
+    box('Dat', 45.4, 61.2, 66.1, 83.0, 16),
+    box('betaal', 72.9, 61.2, 114.2, 83.0, 16),
+    box('Coolblue', 445.0, 45.6, 477.1, 56.5, 8),
+    box('B.V.', 481.1, 45.6, 497.1, 56.5, 8),
+    box('Weena', 445.0, 59.7, 468.2, 70.6, 8),
+    box('664', 472.8, 59.7, 486.7, 70.6, 8),
+    box('3012', 445.0, 73.9, 462.9, 84.7, 8),
+    box('Rotterdam', 480.8, 73.9, 521.0, 84.7, 8),
+  ]);
+  // Which of the title and the first address row reads first is a tie; each row must be a line of its own.
+  expect(texts(lines).sort()).toEqual(['3012 Rotterdam', 'Coolblue B.V.', 'Dat betaal', 'FACTUUR.', 'Weena 664']);
+});
+
+test('adjacent rows of different font sizes with tight spacing stay two lines', () => {
+  // A 14pt name right above a 9pt address line, so close that their boxes overlap by half the small text.
+  const lines = linesFromFragments([...run('Acme Trading Ltd', 72, 100, 14), ...run('12 Harbour Road', 72, 105, 9)]);
+  expect(texts(lines)).toEqual(['Acme Trading Ltd', '12 Harbour Road']);
+});
+
+test('a superscript stays in the line of the word it marks', () => {
+  const lines = linesFromFragments([
+    frag('Term', 72, 100, 10),
+    frag('1', 92, 96.5, 6, { spaceBefore: false }),
+    frag('applies', 100, 100, 10),
+  ]);
+  expect(texts(lines)).toEqual(['Term1 applies']);
+});
+
+test('a slightly raised word stays in its line', () => {
+  const lines = linesFromFragments([...run('Total', 72, 200, 10), ...run('due', 100, 197.5, 10), ...run('99.50', 122, 200, 10)]);
+  expect(texts(lines)).toEqual(['Total due 99.50']);
+});
+
+test('two columns at the same height stay separate lines in row-major order', () => {
+  const lines = linesFromFragments([
+    ...run('Left column one', 72, 100, 10),
+    ...run('Left column two', 72, 113, 10),
+    ...run('Right column one', 320, 100, 10),
+    ...run('Right column two', 320, 113, 10),
+  ]);
+  expect(texts(lines)).toEqual(['Left column one', 'Right column one', 'Left column two', 'Right column two']);
+});
+
+test('two columns with different line spacing keep each row of each column whole', () => {
+  // The right column is set tighter, so its rows drift against the left column's rows.
+  const left = [0, 1, 2, 3].flatMap((i) => run(`left row ${i}`, 72, 100 + 16 * i, 10));
+  const right = [0, 1, 2, 3, 4].flatMap((i) => run(`right row ${i}`, 320, 100 + 12 * i, 10));
+  const lines = texts(linesFromFragments([...left, ...right]));
+  expect(lines.slice().sort()).toEqual([0, 1, 2, 3].map((i) => `left row ${i}`).concat([0, 1, 2, 3, 4].map((i) => `right row ${i}`)));
+});
+
+test('rows of a slightly skewed page group into one line each', () => {
+  // A scan with an invisible text layer turned by about one degree: each row drifts down by 8pt across the page,
+  // nearly the height of its text.
+  const sentence = 'one two three four five six seven eight nine ten eleven twelve';
+  const rows = [0, 1, 2].map((i) => run(`${sentence} r${i}`, 72, 100 + 14 * i, 10, 0.02));
+  const lines = linesFromFragments(rows.flat());
+  expect(texts(lines)).toEqual([0, 1, 2].map((i) => `${sentence} r${i}`));
+});
+
+test('text drawn twice in place (fake bold) stays on one line', () => {
+  const lines = linesFromFragments([frag('Invoice', 72, 100, 12), frag('Invoice', 72.3, 100, 12), frag('42', 130, 100, 12)]);
+  expect(lines).toHaveLength(1);
+});
+
+test('skewed OCR lines stay separate lines of one block, in the given order', () => {
+  // OCR returns lines already grouped; with a small slope their boxes overlap vertically.
+  const ocrLine = (i: number): RawLine => ['alpha', 'beta', 'gamma', 'delta'].map((t, k) => {
+    const x0 = 100 + 120 * k;
+    const y0 = 100 + 30 * i + 0.02 * x0;
+    return { text: `${t}${i}`, x0, y0, x1: x0 + 100, y1: y0 + 24, confidence: 0.9 };
+  });
+  const page = buildPage(1, 1000, 1400, [ocrLine(0), ocrLine(1), ocrLine(2)], 'ocr');
+  expect(page.text).toBe('alpha0 beta0 gamma0 delta0\nalpha1 beta1 gamma1 delta1\nalpha2 beta2 gamma2 delta2');
+  expect(page.blocks).toHaveLength(1);
+});
