@@ -377,7 +377,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
   if (ctx.pages.length <= 4) {
     // business documents: party blocks on the page, by layout role
     const side = buyerSide ? 'buyer' : 'seller';
-    const out: Scored[] = partyCandidates(ctx, side).map((c) => ({ value: c.value, spans: [c.span], score: scoreParty(c.features, side), features: c.features }));
+    const out: Scored[] = partyCandidates(ctx, side).map((c) => ({ value: c.value, spans: [c.span, ...(c.extra ?? [])], score: scoreParty(c.features, side), features: c.features }));
     for (const s of labelledText(ctx, leaf, 6)) if (s.features.lab >= 0.75) out.push({ ...s, score: s.score * 0.8 });
     return aggregate(out);
   }

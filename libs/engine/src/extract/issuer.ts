@@ -6,12 +6,15 @@
  * the domain of a web site or e-mail printed outside the customer's block.
  */
 import { normText } from '../normalize/text.js';
+import type { Page } from '../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, type DocContext, type Span } from './context.js';
 import { urlCandidates, emailCandidates } from './candidates.js';
 
 export interface PartyCandidate {
   value: string;
   span: Span;
+  /** Further pieces of the name on other lines (a legal form printed under the name). */
+  extra?: Span[];
   features: Record<string, number>;
 }
 
@@ -146,13 +149,23 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           pieces.push({ text: rowText, start: page.words[ws[0]].start, kind: 3 });
         }
       }
+      // OCR: logo fragments and stamp noise read as words at the ends of a name line ("jms? PHILIP MORRIS 2")
+      if (page.source === 'ocr') {
+        const kept = ocrCore(page, line.wordStart, line.wordEnd);
+        if (kept && (kept[0] > line.wordStart || kept[1] < line.wordEnd)) {
+          const a = page.words[kept[0]], b = page.words[kept[1] - 1];
+          pieces.push({ text: page.text.slice(a.start, b.end), start: a.start, kind: 4 });
+        }
+      }
       // "e-Luscious Nederland B.V. iov Saeco.com": the name ends with its legal form
       const tailAfterSuffix = new RegExp(`^(.{2,60}?${LEGAL_SUFFIX.source})\\s+(?=[a-z]|\\S+\\.[a-z]{2,3}\\b)`).exec(t);
       if (tailAfterSuffix) pieces.push({ text: tailAfterSuffix[1], start: line.start + lead, kind: 1 });
       const comma = /^([^,]{3,50}?(?:,\s*(?:Inc|Ltd|LLC|L\.P|Co)\.?)?),\s+(?=.*\d)/.exec(t);
       if (comma && LEGAL_SUFFIX.test(comma[1])) pieces.push({ text: comma[1], start: line.start + lead, kind: 1 });
       for (const pc of pieces) {
-        const text = pc.text.replace(/^(ATTN|Attn|Attention|T\.a\.v\.|z\.? ?Hd\.?)[:.]?\s+/, '').replace(DOC_TYPE, '').replace(/[,;:•|]+$/, '').trim();
+        let text = pc.text.replace(/^(ATTN|Attn|Attention|T\.a\.v\.|z\.? ?Hd\.?)[:.]?\s+/, '').replace(DOC_TYPE, '').replace(/[,;:•|]+$/, '').trim();
+        // a closing bracket without its opening one is a misread mark, not part of the name ("MORRIS)")
+        if (/\)$/.test(text) && !text.includes('(')) text = text.slice(0, -1).trimEnd();
         if (!looksLikeName(text)) continue;
         const start = pc.start + Math.max(0, page.text.slice(pc.start, pc.start + pc.text.length).indexOf(text));
         const role = ctx.blockRole(p, li, start);
@@ -214,6 +227,17 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           prev.features.mixed = Math.min(wasMixed, f.mixed);
           continue;
         }
+        // "PHILIP MORRIS" over "INCORPORATED": a letterhead whose legal form sits on the line below
+        const form = f.legal ? undefined : legalFormBelow(page, li, start, start + text.length);
+        if (form) {
+          const value = `${text} ${page.text.slice(form.start, form.end)}`;
+          const fk = normText(value);
+          if (!seen.has(fk)) {
+            const c2: PartyCandidate = { value, span: { p, start, end: start + text.length }, extra: [{ p, ...form }], features: { ...f, legal: 1 } };
+            seen.set(fk, c2);
+            out.push(c2);
+          }
+        }
         const c = { value: text, span: { p, start, end: start + text.length }, features: f };
         seen.set(key, c);
         out.push(c);
@@ -222,6 +246,67 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
   }
   void side;
   return out;
+}
+
+/** OCR word that is not part of a printed name: unsure noise, a logo glyph, a stray mark. */
+function ocrNoise(w: { text: string; confidence: number; bbox: number[] }, medH: number): boolean {
+  const h = w.bbox[3] - w.bbox[1];
+  if (w.confidence < 0.5) return true;
+  // logo letters are drawn much larger or smaller than the type of the name beside them (compared only
+  // between words with capitals, digits or ascenders, whose boxes have the same height in one font size)
+  if (medH > 0 && TALL.test(w.text) && (h > 1.4 * medH || h < medH / 1.5)) return true;
+  return !/\p{L}/u.test(w.text) && w.confidence < 0.7;
+}
+const TALL = /[\p{Lu}\p{N}bdfhklt]/u;
+
+/**
+ * Word range [first, end) of an OCR line without noise words at its two ends (see ocrNoise), judged
+ * against the median height of the line's words; undefined when nothing is left.
+ */
+export function ocrCore(page: Page, from: number, to: number): [number, number] | undefined {
+  const hs = page.words.slice(from, to).filter((w) => TALL.test(w.text)).map((w) => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
+  const medH = hs[Math.floor(hs.length / 2)] ?? 0;
+  let a = from;
+  let b = to;
+  // a noise word among the first three, with only short words before it: a logo read as bits ("an lazon")
+  for (let i = from; i < Math.min(to, from + 3); i++) {
+    if (ocrNoise(page.words[i], medH) && page.words.slice(from, i).every((w) => w.text.length <= 3)) a = i + 1;
+  }
+  while (a < b && ocrNoise(page.words[a], medH)) a++;
+  while (b > a && ocrNoise(page.words[b - 1], medH)) b--;
+  return a < b ? [a, b] : undefined;
+}
+
+// case-blind: letterheads set the form in capitals ("INCORPORATED") or small caps read as either
+const LEGAL_FORM_ONLY = new RegExp(`^(?:${LEGAL_SUFFIX.source})$`, 'i');
+
+/**
+ * A line that is nothing but a legal form ("INCORPORATED", "GmbH"), right under the name span [start, end)
+ * of line `li` and overlapping it horizontally: the rest of a letterhead name. Lines of OCR noise in
+ * between (logo fragments) are passed over.
+ */
+export function legalFormBelow(page: Page, li: number, start: number, end: number): { start: number; end: number } | undefined {
+  const ws = page.words.filter((w) => w.start >= start && w.end <= end);
+  if (!ws.length) return undefined;
+  const x0 = Math.min(...ws.map((w) => w.bbox[0]));
+  const x1 = Math.max(...ws.map((w) => w.bbox[2]));
+  const y1 = Math.max(...ws.map((w) => w.bbox[3]));
+  const h = Math.max(...ws.map((w) => w.bbox[3] - w.bbox[1]));
+  for (let k = li + 1; k < Math.min(page.lines.length, li + 6); k++) {
+    const l = page.lines[k];
+    if (l.bbox[1] - y1 > 1.5 * h) break;
+    const t = page.text.slice(l.start, l.end).trim();
+    if (l.bbox[2] <= x0 || l.bbox[0] >= x1) continue;
+    if (LEGAL_FORM_ONLY.test(t)) {
+      const s = l.start + page.text.slice(l.start, l.end).indexOf(t);
+      return { start: s, end: s + t.length };
+    }
+    // anything but noise between the name and its legal form ends the search
+    let conf = 0;
+    for (let w = l.wordStart; w < l.wordEnd; w++) conf += page.words[w].confidence;
+    if (page.source !== 'ocr' || conf / Math.max(1, l.wordEnd - l.wordStart) >= 0.5) return undefined;
+  }
+  return undefined;
 }
 
 /** Hand-set weights (log-odds) of the party features for the issuer (seller) and the recipient (buyer). */

@@ -44,7 +44,8 @@ export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title'>, parentName?
   if (core && core !== phrase) out.add(core);
   for (const [re, syn] of SYNONYMS) if (re.test(phrase) || (core && re.test(core))) syn.forEach((s) => out.add(s));
   if (parentName) out.delete(parentName);
-  return [...out].filter((s) => s.length >= 2);
+  // '#' alone labels a number only where it opens a line ("# 1042" under a title): see findLabels
+  return [...out].filter((s) => s.length >= 2 || s === '#');
 }
 
 /** Which of the three invoice sums a numeric field asks for (its own labels compete with the others'). */
@@ -92,10 +93,14 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
   return ctx.memo(`labels:${phrases.join('|')}`, () => {
     const hits: LabelHit[] = [];
     const sorted = phrases.map((p, i) => ({ p, i })).sort((a, b) => b.p.length - a.p.length);
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])(${sorted.map((x) => esc(x.p).replace(/ /g, '[\\s._-]*')).join('|')})(?![\\p{L}])`, 'giu');
+    // A phrase glued to an underscore is part of an identifier ("invoice_number_1"), never a label.
+    const re = new RegExp(`(?<![\\p{L}\\p{N}_])(${sorted.map((x) => esc(x.p).replace(/ /g, '[\\s._-]*')).join('|')})(?![\\p{L}_])`, 'giu');
     const rankOf = new Map(sorted.map((x) => [x.p.replace(/[\s._-]/g, ''), x.i]));
     ctx.pages.slice(0, maxPages).forEach((page, p) => {
       for (const m of page.text.matchAll(re)) {
+        // A bare symbol label ("#") says whose number follows only when it opens the line: "PO #", "Item #"
+        // belong to the words before them.
+        if (!/[\p{L}\p{N}]/u.test(m[1]) && page.text.slice(page.text.lastIndexOf('\n', m.index! - 1) + 1, m.index!).trim()) continue;
         const key = m[1].toLowerCase().replace(/[\s._-]/g, '');
         hits.push({ p, start: m.index!, end: m.index! + m[0].length, rank: rankOf.get(key) ?? phrases.length, line: ctx.lineIndex(p, m.index!), phraseLen: m[0].length });
       }

@@ -11,6 +11,23 @@ describe('invoice fields', () => {
     expect(extract(d, { invoice_number: { type: ['string', 'null'] } }).invoice_number).toBe('invoice_no_7');
   });
 
+  test('a number sign opening its line labels the invoice number when the title is unreadable', () => {
+    // an OCR'd page whose big "INVOICE" title came out as noise: only the '#' says what the number is
+    const d = doc(['Sammy Maystone | N V | FE', 'smaystone4@fake.com', '# invoice_number_1', 'Date: Jan 1, 2022', 'Balance Due: $127.50']);
+    expect(extract(d, { invoice_number: { type: ['string', 'null'] } }).invoice_number).toBe('invoice_number_1');
+  });
+
+  test('label words inside an underscored identifier are not a label', () => {
+    const d = doc(['Sammy Maystone', 'ref_invoice_number_1', 'Total: 127.50']);
+    const ctx = new DocContext(d);
+    expect(findLabels(ctx, ['invoice number', 'invoice'])).toHaveLength(0);
+  });
+
+  test('a number sign after other words labels their number, not the invoice number', () => {
+    const d = doc(['Sammy Maystone', 'PO # 4711', 'Date: Jan 1, 2022', 'Balance Due: $127.50']);
+    expect(extract(d, { invoice_number: { type: ['string', 'null'] } }).invoice_number).toBeNull();
+  });
+
   test('a label qualified by a few words and closed by a colon still labels its value', () => {
     const d = doc([
       { text: 'Azure Interior', y: 0.05 },

@@ -1,0 +1,63 @@
+import { compileSchema, extractFromDocument } from '../../src/index.js';
+import type { DocumentModel, Page } from '../../src/document/model.js';
+import { legalFormBelow, ocrCore } from '../../src/extract/issuer.js';
+import { doc, type LineSpec } from '../helpers/doc.js';
+
+/** An OCR'd page: the helper's page with per-word confidences and box heights set by `tweak`. */
+function ocrDoc(lines: LineSpec[], tweak: (w: Page['words'][number]) => void = () => undefined): DocumentModel {
+  const d = doc(lines);
+  const p = d.pages[0];
+  p.source = 'ocr';
+  p.words.forEach(tweak);
+  return d;
+}
+
+const vendor = (d: DocumentModel) => extractFromDocument(d, compileSchema({ type: 'object', properties: { vendor_name: { type: ['string', 'null'], description: 'Name of the seller/vendor issuing the invoice.' } } })).data.vendor_name;
+
+describe('issuer names on OCR pages', () => {
+  test('unsure words at the ends of a name line are dropped', () => {
+    const d = ocrDoc([{ text: 'jms? PHILIP MORRIS 2', y: 0.1 }], (w) => { if (w.text === 'jms?') w.confidence = 0.14; if (w.text === '2') w.confidence = 0.58; });
+    const p = d.pages[0];
+    const [a, b] = ocrCore(p, 0, p.words.length)!;
+    expect(p.words.slice(a, b).map((w) => w.text)).toEqual(['PHILIP', 'MORRIS']);
+  });
+
+  test('logo letters drawn larger than the name, and the short bits before them, are dropped', () => {
+    const d = ocrDoc([{ text: 'an lazon Amazon Web Services', y: 0.1 }], (w) => {
+      if (w.text === 'lazon') { w.bbox[3] = w.bbox[1] + 0.032; w.confidence = 0.9; }
+    });
+    const p = d.pages[0];
+    const [a, b] = ocrCore(p, 0, p.words.length)!;
+    expect(p.words.slice(a, b).map((w) => w.text)).toEqual(['Amazon', 'Web', 'Services']);
+  });
+
+  test('confident words of one size are all kept', () => {
+    const d = ocrDoc([{ text: 'Acme Trading Company', y: 0.1 }], (w) => { w.confidence = 0.9; });
+    expect(ocrCore(d.pages[0], 0, 3)).toEqual([0, 3]);
+  });
+
+  test('a legal form alone on the line under a letterhead name completes the name', () => {
+    const d = ocrDoc([
+      { text: 'PHILIP MORRIS', x: 0.35, y: 0.1 },
+      { text: 'es: CN EE', x: 0.3, y: 0.115 },
+      { text: 'INCORPORATED', x: 0.4, y: 0.125 },
+      { text: 'Invoice no 123', x: 0.05, y: 0.3 },
+      { text: 'Total 12.00', x: 0.05, y: 0.5 },
+    ], (w) => { if (['es:', 'CN', 'EE'].includes(w.text)) w.confidence = 0.3; });
+    expect(vendor(d)).toBe('PHILIP MORRIS INCORPORATED');
+  });
+
+  test('a legal form on a line far below the name does not join it', () => {
+    const d = ocrDoc([
+      { text: 'PHILIP MORRIS', x: 0.35, y: 0.1 },
+      { text: 'INCORPORATED', x: 0.4, y: 0.3 },
+    ]);
+    const p = d.pages[0];
+    expect(legalFormBelow(p, 0, 0, 'PHILIP MORRIS'.length)).toBeUndefined();
+  });
+
+  test('a closing bracket misread after a name is not part of it', () => {
+    const d = ocrDoc([{ text: 'ACME WIDGETS)', x: 0.35, y: 0.05 }, { text: 'Invoice no 123', y: 0.3 }, { text: 'Total 12.00', y: 0.5 }], (w) => { w.confidence = 0.9; });
+    expect(vendor(d)).toBe('ACME WIDGETS');
+  });
+});
