@@ -5,6 +5,7 @@
  */
 import type { LeafNode } from '../schema/compile.js';
 import { nameWords } from '../schema/semantic.js';
+import { confusionDistance } from '../ocr-repair/confusion.js';
 import type { DocContext, Span } from './context.js';
 
 /** Synonyms for generic field words (keys are normalised name phrases). */
@@ -34,6 +35,9 @@ const SYNONYMS: [RegExp, string[]][] = [
 
 const STOP = new Set(['the', 'of', 'a', 'an', 'and', 'or', 'to', 'in', 'on', 'for', 'as', 'is', 'by', 'vendor', 'customer', 'seller', 'gross']);
 
+/** Words that qualify the noun before them in a field name but precede it on the page. */
+const QUALIFIERS = new Set(['gross', 'net', 'paid', 'payable', 'total', 'final', 'original']);
+
 export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title'>, parentName?: string): string[] {
   const words = nameWords(leaf.name);
   const phrase = words.join(' ');
@@ -41,6 +45,9 @@ export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title'>, parentName?
   if (phrase) out.add(phrase);
   if (leaf.title) out.add(leaf.title.toLowerCase());
   const core = words.filter((w) => !STOP.has(w)).join(' ');
+  // a trailing qualifier is printed in front of its noun: total_amount_gross -> "gross amount"
+  const q = words.length >= 2 ? words[words.length - 1] : '';
+  if (QUALIFIERS.has(q) && !QUALIFIERS.has(words[words.length - 2])) out.add(`${q} ${words[words.length - 2]}`);
   if (core && core !== phrase) out.add(core);
   for (const [re, syn] of SYNONYMS) if (re.test(phrase) || (core && re.test(core))) syn.forEach((s) => out.add(s));
   if (parentName) out.delete(parentName);
@@ -97,6 +104,7 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
     const re = new RegExp(`(?<![\\p{L}\\p{N}_])(${sorted.map((x) => esc(x.p).replace(/ /g, '[\\s._-]*')).join('|')})(?![\\p{L}_])`, 'giu');
     const rankOf = new Map(sorted.map((x) => [x.p.replace(/[\s._-]/g, ''), x.i]));
     ctx.pages.slice(0, maxPages).forEach((page, p) => {
+      if (page.source === 'ocr') hits.push(...ocrLabelHits(ctx, p, phrases));
       for (const m of page.text.matchAll(re)) {
         // A bare symbol label ("#") says whose number follows only when it opens the line: "PO #", "Item #"
         // belong to the words before them.
@@ -109,12 +117,56 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
   });
 }
 
+/** Lower-cased letters of an OCR word, surrounding punctuation dropped ("AMOUNT:" -> "amount"). */
+const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/**
+ * Label phrases read through OCR letter confusions on an OCR'd page ("cross AMOUNT" for "gross amount",
+ * "Tota1" for "total"): every word of the phrase matches a page word in order, at most one of them
+ * through confusions (words of 4+ letters, confusion cost <= 0.5). Exact occurrences are left to the
+ * regular expression.
+ */
+function ocrLabelHits(ctx: DocContext, p: number, phrases: string[]): LabelHit[] {
+  const page = ctx.pages[p];
+  const words = page.words.map((w) => bare(w.text));
+  const out: LabelHit[] = [];
+  phrases.forEach((phrase, rank) => {
+    const pw = phrase.split(/\s+/);
+    if (!pw.some((w) => w.length >= 4)) return;
+    for (let i = 0; i + pw.length <= words.length; i++) {
+      let fuzzy = 0;
+      let ok = true;
+      for (let k = 0; k < pw.length && ok; k++) {
+        const w = words[i + k];
+        if (w === pw[k]) continue;
+        if (pw[k].length < 4 || Math.abs(w.length - pw[k].length) > 1 || page.words[i + k].line !== page.words[i].line) { ok = false; break; }
+        if (confusionDistance(w, pw[k]) <= 0.5) fuzzy++;
+        else ok = false;
+      }
+      if (!ok || fuzzy !== 1) continue;
+      const a = page.words[i];
+      const b = page.words[i + pw.length - 1];
+      out.push({ p, start: a.start, end: b.end, rank, line: ctx.lineIndex(p, a.start), phraseLen: b.end - a.start });
+    }
+  });
+  return out;
+}
+
 /**
  * Strength (0..1) of the best label relation for a candidate, read from the page geometry: on the same
  * visual row to the right of the label (nothing but punctuation between is best; a label and its value
  * are often separate text lines far apart on one row), or in the same column on one of the two rows
  * below. Falls back to text lines when the words have no boxes.
  */
+/**
+ * Two boxes on one visual band although row grouping split them: most of the shorter box lies within the
+ * other's height (a value printed a little lower than its label, as on scanned forms).
+ */
+export function sameBand(a: readonly number[], b: readonly number[]): boolean {
+  const overlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return overlap > 0 && overlap >= 0.6 * Math.min(a[3] - a[1], b[3] - b[1]);
+}
+
 const hitBoxes = new WeakMap<LabelHit, ReturnType<DocContext['spanBox']>>();
 
 export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhrases: number): { score: number; hit?: LabelHit } {
@@ -138,7 +190,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
         const gapWords = between.trim() ? between.trim().split(/\s+/).length : 0;
         s = /^[\s:#.\-–=|()\/]*$/u.test(between) || gapWords === 0 ? 1 : Math.max(0.25, 0.85 - 0.12 * gapWords);
       }
-    } else if (cb.row0 <= hb.row1 && cb.row1 >= hb.row0 && cb.bbox[0] >= hb.bbox[0]) {
+    } else if ((cb.row0 <= hb.row1 && cb.row1 >= hb.row0 || sameBand(cb.bbox, hb.bbox)) && cb.bbox[0] >= hb.bbox[0]) {
       // same row, value to the right of the label: count the words in between
       const rows = ctx.rows(c.p).rows;
       const hw = new Set(hb.words);

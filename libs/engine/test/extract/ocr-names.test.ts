@@ -1,6 +1,8 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
 import type { DocumentModel, Page } from '../../src/document/model.js';
 import { legalFormBelow, ocrCore } from '../../src/extract/issuer.js';
+import { DocContext } from '../../src/extract/context.js';
+import { findLabels, labelPhrases, sameBand } from '../../src/extract/labels.js';
 import { doc, type LineSpec } from '../helpers/doc.js';
 
 /** An OCR'd page: the helper's page with per-word confidences and box heights set by `tweak`. */
@@ -59,5 +61,42 @@ describe('issuer names on OCR pages', () => {
   test('a closing bracket misread after a name is not part of it', () => {
     const d = ocrDoc([{ text: 'ACME WIDGETS)', x: 0.35, y: 0.05 }, { text: 'Invoice no 123', y: 0.3 }, { text: 'Total 12.00', y: 0.5 }], (w) => { w.confidence = 0.9; });
     expect(vendor(d)).toBe('ACME WIDGETS');
+  });
+});
+
+describe('labels on OCR pages', () => {
+  test('a label word misread through a letter confusion still labels its value', () => {
+    const d = ocrDoc([{ text: 'TOTAL CIGARETTES 60,000 cross AMOUNT 4,759.20', y: 0.8 }]);
+    const hits = findLabels(new DocContext(d), ['gross amount']);
+    expect(hits.map((h) => d.pages[0].text.slice(h.start, h.end))).toEqual(['cross AMOUNT']);
+  });
+
+  test('a word two letters away from the label is no label', () => {
+    const d = ocrDoc([{ text: 'crass AMOUNT 4,759.20', y: 0.8 }]);
+    expect(findLabels(new DocContext(d), ['gross amount'])).toHaveLength(0);
+  });
+
+  test('confusion-tolerant labels are for OCR pages only', () => {
+    const d = doc([{ text: 'cross AMOUNT 4,759.20', y: 0.8 }]);
+    expect(findLabels(new DocContext(d), ['gross amount'])).toHaveLength(0);
+  });
+
+  test('a trailing qualifier of a field name is also looked for in front of its noun', () => {
+    expect(labelPhrases({ name: 'total_amount_gross' })).toContain('gross amount');
+  });
+
+  test('a value printed a little lower than its label is on the label\'s band', () => {
+    expect(sameBand([0.6, 0.825, 0.7, 0.844], [0.8, 0.836, 0.88, 0.843])).toBe(true);
+    expect(sameBand([0.6, 0.825, 0.7, 0.835], [0.8, 0.836, 0.88, 0.843])).toBe(false);
+  });
+
+  test('the gross amount of a scan is read beside its misread label, not from a count labelled total', () => {
+    const d = ocrDoc([
+      { text: 'PHILIP MORRIS', y: 0.1 },
+      { text: 'TOTAL CIGARETTES 60,000 cross AMOUNT', y: 0.825 },
+      { text: '4,759.20', x: 0.8, y: 0.832 },
+    ]);
+    const data = extractFromDocument(d, compileSchema({ type: 'object', properties: { total_amount_gross: { type: ['number', 'null'], description: 'Invoice total including tax, as a number.' } } })).data;
+    expect(data.total_amount_gross).toBe(4759.2);
   });
 });
