@@ -52,6 +52,9 @@ interface Row {
   /** Vertical extent of all fragments, for a quick rejection. */
   top: number;
   bottom: number;
+  /** The fragments reaching furthest left and right: a fragment beyond either end is next to it and overlaps none. */
+  left: Fragment;
+  right: Fragment;
 }
 
 /**
@@ -66,7 +69,14 @@ function rowFit(row: Row, f: Fragment): number | undefined {
   const fc = f.y0 + f.y1;
   let near: Fragment | undefined;
   let nearDist = Infinity;
-  for (const g of row.frags) {
+  // Fast path for the usual case, text arriving in order along its row.
+  if (f.x0 >= row.right.x1) {
+    near = row.right;
+    nearDist = f.x0 - near.x1;
+  } else if (f.x1 <= row.left.x0) {
+    near = row.left;
+    nearDist = near.x0 - f.x1;
+  } else for (const g of row.frags) {
     const gh = g.y1 - g.y0;
     const xOverlap = Math.min(f.x1, g.x1) - Math.max(f.x0, g.x0);
     // Text stacked above other text is another row; text drawn twice in place (fake bold, shadows) is not.
@@ -115,8 +125,10 @@ export function linesFromFragments(frags: Fragment[]): RawLine[] {
       best.frags.push(f);
       if (f.y0 < best.top) best.top = f.y0;
       if (f.y1 > best.bottom) best.bottom = f.y1;
+      if (f.x0 < best.left.x0) best.left = f;
+      if (f.x1 > best.right.x1) best.right = f;
     } else {
-      rows.push({ frags: [f], top: f.y0, bottom: f.y1 });
+      rows.push({ frags: [f], top: f.y0, bottom: f.y1, left: f, right: f });
     }
   }
   const lines: RawLine[] = [];
