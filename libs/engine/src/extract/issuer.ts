@@ -251,7 +251,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
 /** OCR word that is not part of a printed name: unsure noise, a logo glyph, a stray mark. */
 function ocrNoise(w: { text: string; confidence: number; bbox: number[] }, medH: number): boolean {
   const h = w.bbox[3] - w.bbox[1];
-  if (w.confidence < 0.5) return true;
+  // unsure and short or odd ("jms?", "Sis"); a long unsure word of letters is a misread word of the name
+  if (w.confidence < 0.5 && (w.text.length <= 4 || /[^\p{L}.&'-]/u.test(w.text))) return true;
   // logo letters are drawn much larger or smaller than the type of the name beside them (compared only
   // between words with capitals, digits or ascenders, whose boxes have the same height in one font size)
   if (medH > 0 && TALL.test(w.text) && (h > 1.4 * medH || h < medH / 1.5)) return true;

@@ -33,6 +33,11 @@ describe('issuer names on OCR pages', () => {
     expect(p.words.slice(a, b).map((w) => w.text)).toEqual(['Amazon', 'Web', 'Services']);
   });
 
+  test('a long unsure word of letters is a misread part of the name and stays', () => {
+    const d = ocrDoc([{ text: 'PETRODELI ENJERPRISE', y: 0.1 }], (w) => { w.confidence = w.text === 'ENJERPRISE' ? 0.16 : 0.81; });
+    expect(ocrCore(d.pages[0], 0, 2)).toEqual([0, 2]);
+  });
+
   test('confident words of one size are all kept', () => {
     const d = ocrDoc([{ text: 'Acme Trading Company', y: 0.1 }], (w) => { w.confidence = 0.9; });
     expect(ocrCore(d.pages[0], 0, 3)).toEqual([0, 3]);
