@@ -44,7 +44,7 @@ export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFast
     grpcHealth = health;
     // Registered on the app before the microservice connects: a hybrid app's microservice inherits it,
     // and filters cannot be added to it afterwards.
-    app.useGlobalFilters(new DependencyOutageFilter(new BaseExceptionFilter(app.getHttpAdapter())));
+    app.useGlobalFilters(new DependencyOutageFilter(new BaseExceptionFilter(app.getHttpAdapter()), opts.logger));
     app.connectMicroservice(options, { inheritAppConfig: true });
     await app.startAllMicroservices();
   }
