@@ -9,6 +9,7 @@ import { normText } from '../normalize/text.js';
 import type { Page } from '../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, type DocContext, type Span } from './context.js';
 import { urlCandidates, emailCandidates } from './candidates.js';
+import { repairName } from '../ocr-repair/receipt.js';
 
 export interface PartyCandidate {
   value: string;
@@ -73,17 +74,22 @@ function domainMatch(ctx: DocContext, name: string): number {
   return best;
 }
 
+/** A legal form in the text; "(Inc. GST)", "(Incl. VAT)" in brackets mean "including", not "Incorporated". */
+export function hasLegalForm(t: string): boolean {
+  return LEGAL_SUFFIX.test(t.replace(/\(\s*Inc\w*\.?/gi, '('));
+}
+
 function looksLikeName(t: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
   const digits = (t.match(/\d/g) ?? []).length;
   if (digits > 3 || digits / t.length > 0.2) return false;
-  if (ADDRESS_LIKE.test(t) && !LEGAL_SUFFIX.test(t)) return false;
-  if (NOT_NAME.test(t) && !LEGAL_SUFFIX.test(t)) return false;
+  if (ADDRESS_LIKE.test(t) && !hasLegalForm(t)) return false;
+  if (NOT_NAME.test(t) && !hasLegalForm(t)) return false;
   if (t.split(/\s+/).length > 8) return false;
   if (COUNTRY.test(t)) return false;
   // a role label is not a name ("Bill to Address", "Seller")
-  if (t.length < 32 && (BUYER_LABEL_RE.test(t) || SELLER_LABEL_RE.test(t)) && !LEGAL_SUFFIX.test(t)) return false;
+  if (t.length < 32 && (BUYER_LABEL_RE.test(t) || SELLER_LABEL_RE.test(t)) && !hasLegalForm(t)) return false;
   return true;
 }
 
@@ -166,8 +172,13 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
         let text = pc.text.replace(/^(ATTN|Attn|Attention|T\.a\.v\.|z\.? ?Hd\.?)[:.]?\s+/, '').replace(DOC_TYPE, '').replace(/[,;:•|]+$/, '').trim();
         // a closing bracket without its opening one is a misread mark, not part of the name ("MORRIS)")
         if (/\)$/.test(text) && !text.includes('(')) text = text.slice(0, -1).trimEnd();
+        // a registration number in brackets after the name ("ACME SDN BHD (129886 X)") is not part of it
+        text = text.replace(/\s*\(\s*[\dA-Z-]*\d{4,}[\dA-Z\s-]*\)?$/, '');
         if (!looksLikeName(text)) continue;
         const start = pc.start + Math.max(0, page.text.slice(pc.start, pc.start + pc.text.length).indexOf(text));
+        const spanEnd = start + text.length;
+        // OCR: the name as printed, read through type-aware repair (legal forms, brackets, digits in words)
+        if (page.source === 'ocr') text = repairName(text);
         const role = ctx.blockRole(p, li, start);
         // next line in the same column: an address under a name makes a party block
         let addrBelow = 0;
@@ -193,7 +204,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           sellerRole: role.role === 'seller' ? 1 : 0,
           top: p === 0 ? 1 - Math.min(1, y / 0.4) : 0,
           footer: y > 0.8 ? 1 : 0,
-          legal: LEGAL_SUFFIX.test(text) ? 1 : 0,
+          legal: hasLegalForm(text) ? 1 : 0,
           addrBelow,
           sender: sep,
           // a web address inside the name ("... iov Saeco.com") is not the name matching its domain
@@ -228,17 +239,17 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           continue;
         }
         // "PHILIP MORRIS" over "INCORPORATED": a letterhead whose legal form sits on the line below
-        const form = f.legal ? undefined : legalFormBelow(page, li, start, start + text.length);
+        const form = f.legal ? undefined : legalFormBelow(page, li, start, spanEnd);
         if (form) {
           const value = `${text} ${page.text.slice(form.start, form.end)}`;
           const fk = normText(value);
           if (!seen.has(fk)) {
-            const c2: PartyCandidate = { value, span: { p, start, end: start + text.length }, extra: [{ p, ...form }], features: { ...f, legal: 1 } };
+            const c2: PartyCandidate = { value, span: { p, start, end: spanEnd }, extra: [{ p, ...form }], features: { ...f, legal: 1 } };
             seen.set(fk, c2);
             out.push(c2);
           }
         }
-        const c = { value: text, span: { p, start, end: start + text.length }, features: f };
+        const c = { value: text, span: { p, start, end: spanEnd }, features: f };
         seen.set(key, c);
         out.push(c);
       }

@@ -5,4 +5,4 @@
  */
 export { confusionDistance, digitize, subCost } from './confusion.js';
 export { fuzzyMonth, repairedAmounts, repairedDates, type RepairedAmount, type RepairedDate } from './readers.js';
-export { looksLikeReceipt, rankReceiptField, receiptCues, receiptField } from './receipt.js';
+export { looksLikeReceipt, rankReceiptField, receiptCues, receiptField, repairName } from './receipt.js';

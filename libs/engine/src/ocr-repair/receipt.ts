@@ -127,6 +127,8 @@ export function repairName(name: string): string {
   let s = name.replace(/¥/g, 'Y').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
   s = s.replace(/\(i([A-Z]{1,5})\)/g, '($1)');
   s = s.replace(/\bS[O0D]N(\.?\s*)BH[O0D]\b/g, 'SDN$1BHD').replace(/\bBH[O0]\b/g, 'BHD');
+  // the two-word form with a letter of each word misread ("SUN BHD", "SEN BHE", "SDN BHI", "SDN BILD")
+  s = s.replace(/\b(?:S[A-Z0-9]N(\.?\s*)BH[A-Z0-9]|SDN(\.?\s*)B[A-Z0-9]{2,3})\b\.?$/, (m, a?: string, b?: string) => `SDN${a ?? b ?? ' '}BHD${m.endsWith('.') ? '.' : ''}`);
   // an unclosed bracket whose ')' was read as a letter: "(MALURID" -> "(MALURI)"
   s = s.replace(/\(([A-Z]{2,})[DJIl1|]$/, (m, inner: string) => (s.indexOf(')', s.lastIndexOf('(')) < 0 ? `(${inner})` : m));
   // legal forms at the end of the name, read through confusions ("5/8" -> "S/B", "CC." -> "CO.", "ENJERPRISE")

@@ -1,6 +1,6 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
 import type { DocumentModel, Page } from '../../src/document/model.js';
-import { legalFormBelow, ocrCore } from '../../src/extract/issuer.js';
+import { hasLegalForm, legalFormBelow, ocrCore } from '../../src/extract/issuer.js';
 import { DocContext } from '../../src/extract/context.js';
 import { findLabels, labelPhrases, sameBand } from '../../src/extract/labels.js';
 import { doc, type LineSpec } from '../helpers/doc.js';
@@ -61,6 +61,21 @@ describe('issuer names on OCR pages', () => {
     ]);
     const p = d.pages[0];
     expect(legalFormBelow(p, 0, 0, 'PHILIP MORRIS'.length)).toBeUndefined();
+  });
+
+  test('a registration number in brackets after the name is not part of it', () => {
+    const d = ocrDoc([{ text: 'GARDENIA BAKERIES (KL) SDN BHD (129886 X)', y: 0.05 }, { text: 'Lot 3, Jalan Pelabur 23/1,', y: 0.08 }, { text: 'Total 12.00', y: 0.5 }], (w) => { w.confidence = 0.9; });
+    expect(vendor(d)).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+  });
+
+  test('a name read by OCR has its legal form repaired', () => {
+    const d = ocrDoc([{ text: 'SUBANG HEALTHCARE SDN BHI', y: 0.05 }, { text: 'Lot 3, Jalan Pelabur 23/1,', y: 0.08 }, { text: 'Total 12.00', y: 0.5 }], (w) => { w.confidence = 0.9; });
+    expect(vendor(d)).toBe('SUBANG HEALTHCARE SDN BHD');
+  });
+
+  test('"(Inc. GST)" means including, not a legal form', () => {
+    expect(hasLegalForm('Total 6% supplies (Inc. GST)')).toBe(false);
+    expect(hasLegalForm('Acme, Inc.')).toBe(true);
   });
 
   test('a closing bracket misread after a name is not part of it', () => {

@@ -51,6 +51,17 @@ describe('type-aware readers', () => {
     expect(repairName('MR. D.1.¥. (Mj SDN BHD')).toBe('MR. D.I.Y. (M) SDN BHD');
     expect(repairName('99 SPEED MART')).toBe('99 SPEED MART');
   });
+
+  test('merchant names: a letter of each word of "SDN BHD" misread', () => {
+    expect(repairName('AIK HUAT HARDWARE (SETIA ALAM) SEN BHE')).toBe('AIK HUAT HARDWARE (SETIA ALAM) SDN BHD');
+    expect(repairName('SUBANG HEALTHCARE SDN BHI')).toBe('SUBANG HEALTHCARE SDN BHD');
+    expect(repairName('GARDENIA BAKERIES (KL) SDN BILD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(repairName('BEMED (SP) SDN. BHO.')).toBe('BEMED (SP) SDN. BHD.');
+  });
+
+  test('merchant names: words like the legal form inside the name are left alone', () => {
+    expect(repairName('SUN BHX TRADING')).toBe('SUN BHX TRADING');
+  });
 });
 
 describe('alternative readings', () => {
