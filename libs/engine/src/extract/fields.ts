@@ -112,6 +112,11 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     // A specific date field (due, delivery, ...) on a short document needs its own label or cue.
     for (const s of scored) if (!s.features.lab && !s.features.cue) s.score *= 0.3;
     scored.sort((a, b) => b.score - a.score);
+  } else if (scored.length === 1 && !isProse(ctx)) {
+    // the only date a business document states is its date, labelled or not (a scan whose label was lost)
+    const s = scored[0];
+    s.score = sigmoid(Math.log(s.score / (1 - s.score)) + 1);
+    s.features.sole = 1;
   }
   if (role === 'end') {
     // End dates are stated next to their cue ("expires on", "until"); an uncued date is rarely the answer.

@@ -28,6 +28,17 @@ describe('invoice fields', () => {
     expect(extract(d, { invoice_number: { type: ['string', 'null'] } }).invoice_number).toBeNull();
   });
 
+  test('the only date of an invoice is its date even without a label', () => {
+    const d = doc(['ACME WIDGETS INC', 'Invoice no 123', 'Item 1 10.00', 'Item 2 20.00', 'Item 3 30.00', 'Item 4 40.00', 'Total 100.00', 'Terms:', 'Your bank account will be debited on 1/02/02']);
+    // (day or month first is not this rule's business: the order cannot be told from this page)
+    expect(extract(d, { issue_date: { type: ['string', 'null'], description: 'Invoice issue date, ISO 8601 YYYY-MM-DD.' } }).issue_date).toMatch(/^2002-0[12]-0[12]$/);
+  });
+
+  test('with two different dates, neither is the invoice date without a label', () => {
+    const d = doc(['ACME WIDGETS INC', 'Invoice no 123', 'Item 1 10.00', 'Total 10.00', 'Shipped 1/03/02, debited on 1/02/02']);
+    expect(extract(d, { issue_date: { type: ['string', 'null'], description: 'Invoice issue date, ISO 8601 YYYY-MM-DD.' } }).issue_date).toBeNull();
+  });
+
   test('a label qualified by a few words and closed by a colon still labels its value', () => {
     const d = doc([
       { text: 'Azure Interior', y: 0.05 },
