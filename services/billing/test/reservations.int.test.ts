@@ -1,4 +1,4 @@
-import { prismaPgAdapter } from '@exs/platform';
+import { isDependencyOutage, prismaPgAdapter } from '@exs/platform';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { WalletService } from '../src/wallet/wallet.service.js';
 import { InsufficientBalanceError, ReservationService } from '../src/reservations/reservation.service.js';
@@ -6,18 +6,23 @@ import { PRICE_PER_PAGE_MICROS } from '../src/pricing.js';
 import { migratedDatabase } from '../../../test/support/databases.js';
 
 let db: PrismaClient;
+let url: string;
 let wallets: WalletService;
 let reservations: ReservationService;
 let n = 0;
 const account = () => `acct_test_${++n}`;
 const pages = (k: number) => BigInt(k) * PRICE_PER_PAGE_MICROS;
+const waitFor = async (done: () => boolean) => {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+};
 const available = async (id: string) => {
   const w = await wallets.get(id);
   return w.creditedMicros - w.capturedMicros - w.heldMicros;
 };
 
 beforeAll(async () => {
-  db = new PrismaClient({ adapter: prismaPgAdapter(await migratedDatabase('billing')) });
+  url = await migratedDatabase('billing');
+  db = new PrismaClient({ adapter: prismaPgAdapter(url) });
   wallets = new WalletService(db);
   reservations = new ReservationService(db);
 }, 60_000);
@@ -63,6 +68,55 @@ test('reserving twice with one reference is one reservation', async () => {
   const b = await reservations.reserve(id, 'job_1', 4);
   expect(a).toBe(b);
   expect(await available(id)).toBe(pages(6));
+});
+
+test('concurrent reservations with one reference are one reservation', async () => {
+  const id = account();
+  await wallets.create(id, 'default', pages(10));
+  // The wallet row is locked while the reservations start, so all of them read "no reservation yet"
+  // before any is inserted: the race a retried request meets when its first attempt is still running.
+  let ids: string[] = [];
+  await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM wallets WHERE account_id = ${id} FOR UPDATE`;
+    const racing = Promise.all(Array.from({ length: 4 }, () => reservations.reserve(id, 'job_1', 2)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    racing.then((r) => (ids = r), () => {});
+  });
+  await waitFor(() => ids.length === 4);
+  expect(new Set(ids).size).toBe(1);
+  expect(await available(id)).toBe(pages(8));
+});
+
+test('concurrent captures and releases of one reservation settle it once', async () => {
+  const id = account();
+  await wallets.create(id, 'default', pages(10));
+  const r = await reservations.reserve(id, 'req_1', 3);
+  await Promise.allSettled([reservations.capture(r, 3), reservations.release(r), reservations.capture(r, 3), reservations.release(r)]);
+  const w = await wallets.get(id);
+  expect(w.heldMicros).toBe(0n);
+  // Either the capture won (3 pages billed, one ledger entry) or a release did (nothing billed).
+  const captured = await db.ledgerEntry.count({ where: { accountId: id, kind: 'capture' } });
+  expect(w.capturedMicros).toBe(captured === 1 ? pages(3) : 0n);
+  expect(captured).toBeLessThanOrEqual(1);
+});
+
+test('a reservation that gets no pooled connection in time fails as a dependency outage', async () => {
+  // One connection, taken by a slow statement: the reservation waits for the pool and gives up, and
+  // the error is one the services answer 503 provider_unavailable to, not 500.
+  const tiny = new PrismaClient({ adapter: prismaPgAdapter(url, { max: 1, connectionTimeoutMillis: 300 }) });
+  try {
+    const id = account();
+    await new WalletService(tiny).create(id, 'default', pages(10));
+    const busy = tiny.$executeRaw`SELECT pg_sleep(1.5)`.then(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const err = await new ReservationService(tiny).reserve(id, 'req_1', 1).then(() => undefined, (e: unknown) => e);
+    await busy;
+    expect(err).toBeDefined();
+    expect(isDependencyOutage(err)).toBe(true);
+    expect(await available(id)).toBe(pages(10));
+  } finally {
+    await tiny.$disconnect();
+  }
 });
 
 test('capture bills the pages and frees the hold', async () => {
