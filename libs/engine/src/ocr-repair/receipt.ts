@@ -154,14 +154,17 @@ export function repairName(name: string): string {
 }
 
 /** Strips registration numbers and stray marks around a header line; returns the kept [start, end). */
-function trimHeader(text: string, start: number): { start: number; end: number; text: string } {
+export function trimHeader(text: string, start: number): { start: number; end: number; text: string } {
   let s = 0;
   let e = text.length;
   // stray marks at the ends: quotes, bars, dashes, lone punctuation or single letters from noise
   const lead = /^(?:[^A-Za-z0-9(&]+|[a-z]{1,2}\s+(?=[A-Z]{2}))+/.exec(text.slice(s, e));
   if (lead) s += lead[0].length;
   let tail = text.slice(s, e);
-  const m = /\s*[(\[{]?\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?\d[\dA-Z]{3,}[-\s]?[A-Z]?\s*[)\]}]?[^\w]*$/i.exec(tail);
+  // (in brackets the number may end with two check letters as read, "(139386 XN)"; unbracketed, two
+  // letters after a number are a place: "52000 KL")
+  const m = /\s*[(\[{]?\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?\d[\dA-Z]{3,}[-\s]?[A-Z]?\s*[)\]}]?[^\w]*$/i.exec(tail)
+    ?? /\s*[(\[{]\s*\d[\dA-Z]{3,}[-\s]?[A-Z]{2}\s*[)\]}]?[^\w]*$/i.exec(tail);
   if (m && m.index > 0) e = s + m.index;
   tail = text.slice(s, e);
   const suffixes = [...tail.matchAll(SUFFIX)];
@@ -194,7 +197,8 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
       const q = lineQuality(l);
       if (q < 0.6) continue;
       const t = l.text.trim();
-      const legal = LEGAL.test(t);
+      // the legal form may be readable only after repair ("SDN BELD (139386 XN)" -> "SDN BHD")
+      const legal = LEGAL.test(t) || LEGAL.test(repairName(trimHeader(l.text, l.start).text));
       if (REG_ONLY.test(t)) continue;
       const addr = isAddressLine(t);
       const label = LABEL_LINE.test(t) && !legal;

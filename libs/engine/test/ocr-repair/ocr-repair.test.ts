@@ -1,7 +1,7 @@
 import { compileSchema } from '../../src/schema/compile.js';
 import { extractFromDocument } from '../../src/extract/extract.js';
 import { confusionDistance, digitize, fuzzyMonth, repairedAmounts, repairedDates } from '../../src/ocr-repair/index.js';
-import { repairName } from '../../src/ocr-repair/receipt.js';
+import { repairName, trimHeader } from '../../src/ocr-repair/receipt.js';
 import { lineReadings, pageSpan } from '../../src/ocr-repair/readings.js';
 import type { DocumentModel } from '../../src/document/model.js';
 import { doc } from '../helpers/doc.js';
@@ -57,6 +57,15 @@ describe('type-aware readers', () => {
     expect(repairName('SUBANG HEALTHCARE SDN BHI')).toBe('SUBANG HEALTHCARE SDN BHD');
     expect(repairName('GARDENIA BAKERIES (KL) SDN BILD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(repairName('BEMED (SP) SDN. BHO.')).toBe('BEMED (SP) SDN. BHD.');
+  });
+
+  test('merchant header: a registration number with two check letters is cut off', () => {
+    expect(trimHeader('GARDENIA BAKERIES (KL) SDN BELD (139386 XN)', 0).text).toBe('GARDENIA BAKERIES (KL) SDN BELD');
+    expect(trimHeader('GARDENIA BAKERIES (KL) SDN BHD (129886 X)', 0).text).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+  });
+
+  test('merchant header: a postcode and a two-letter place are not a registration number', () => {
+    expect(trimHeader("BANDAR SRI D'SARA, 52000 KL", 0).text).toBe("BANDAR SRI D'SARA, 52000 KL");
   });
 
   test('merchant names: words like the legal form inside the name are left alone', () => {
@@ -135,6 +144,11 @@ describe('receipt fields', () => {
       'Thank you',
     ]));
     expect(extractFromDocument(d, receiptSchema).data.total).toBe(182);
+  });
+
+  test('a merchant line with a place in brackets counts as a name when its legal form reads only after repair', () => {
+    const d = ocr(doc(['GARDENIA BAKERIES (KL) SDN BELD (139386 XN)', 'Lot 3, Jalan Pelabur 23/1,', '40300 Shah Alam, Selangor.', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'Thank you']));
+    expect(extractFromDocument(d, receiptSchema).data.company).toBe('GARDENIA BAKERIES (KL) SDN BHD');
   });
 
   test('a merchant name broken over lines, or printed again in full, is read whole', () => {
