@@ -201,7 +201,8 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
       const legal = LEGAL.test(t) || LEGAL.test(repairName(trimHeader(l.text, l.start).text));
       if (REG_ONLY.test(t)) continue;
       const addr = isAddressLine(t);
-      const label = LABEL_LINE.test(t) && !legal;
+      // "cash & carry" names a kind of shop, not a payment line
+      const label = LABEL_LINE.test(t.replace(/\bcash\s*(?:&|and|n)\s*carry\b/gi, '')) && !legal;
       good++;
       if (good > 6) break;
       if (addr && !legal) continue;

@@ -151,6 +151,11 @@ describe('receipt fields', () => {
     expect(extractFromDocument(d, receiptSchema).data.company).toBe('GARDENIA BAKERIES (KL) SDN BHD');
   });
 
+  test('a "cash & carry" shop name is a merchant line, not a payment line', () => {
+    const d = ocr(doc(['SLF CASH & CARRY', 'NO. 16 JALAN TSJ 2, TMN SUBANG JASA,', '46000 SHAH ALAM, SELANGOR', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'Thank you']));
+    expect(extractFromDocument(d, receiptSchema).data.company).toBe('SLF CASH & CARRY');
+  });
+
   test('a merchant name broken over lines, or printed again in full, is read whole', () => {
     const broken = ocr(doc(['HOME MASTER HARDWARE &', 'ELECTRICAL', 'NO 5, JALAN SETIA 2, 40170 SHAH ALAM', 'TEL : 03-3359 1234', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'Thank you']));
     expect(extractFromDocument(broken, receiptSchema).data.company).toBe('HOME MASTER HARDWARE & ELECTRICAL');
