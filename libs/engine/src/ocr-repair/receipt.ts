@@ -153,6 +153,28 @@ export function repairName(name: string): string {
   return s;
 }
 
+/**
+ * Document consensus for the words of a name: a word (4+ letters) that the page prints, in a spelling one
+ * confusable letter away, more often elsewhere ("SANYO STATIONERY" over "SANYU SUPPLY", "Sanyu.Stationery")
+ * takes that spelling; OCR misreads one copy of a word more often than two.
+ */
+export function consensusName(value: string, pageTexts: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const t of pageTexts) for (const m of t.matchAll(/[A-Za-z]{4,}/g)) counts.set(m[0].toUpperCase(), (counts.get(m[0].toUpperCase()) ?? 0) + 1);
+  return value.replace(/[A-Za-z]{4,}/g, (w) => {
+    const W = w.toUpperCase();
+    const own = counts.get(W) ?? 0;
+    let best: string | undefined;
+    let bestN = Math.max(1, own);
+    for (const [other, n] of counts) {
+      if (n < 2 || n <= bestN || other.length !== W.length || other === W) continue;
+      if (confusionDistance(W, other) <= 0.4) { best = other; bestN = n; }
+    }
+    if (!best) return w;
+    return w === W ? best : w === w.toLowerCase() ? best.toLowerCase() : best[0] + best.slice(1).toLowerCase();
+  });
+}
+
 /** Strips registration numbers and stray marks around a header line; returns the kept [start, end). */
 export function trimHeader(text: string, start: number): { start: number; end: number; text: string } {
   let s = 0;
@@ -257,7 +279,7 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
           }
         }
       }
-      out.push({ lines: used, spans, value: repairName(value), score: sigmoid(z) });
+      out.push({ lines: used, spans, value: consensusName(repairName(value), ctx.pages.map((pg) => pg.text)), score: sigmoid(z) });
     }
     return out.sort((a, b) => b.score - a.score);
   });

@@ -1,7 +1,7 @@
 import { compileSchema } from '../../src/schema/compile.js';
 import { extractFromDocument } from '../../src/extract/extract.js';
 import { confusionDistance, digitize, fuzzyMonth, repairedAmounts, repairedDates } from '../../src/ocr-repair/index.js';
-import { repairName, trimHeader } from '../../src/ocr-repair/receipt.js';
+import { consensusName, repairName, trimHeader } from '../../src/ocr-repair/receipt.js';
 import { lineReadings, pageSpan } from '../../src/ocr-repair/readings.js';
 import type { DocumentModel } from '../../src/document/model.js';
 import { doc } from '../helpers/doc.js';
@@ -66,6 +66,16 @@ describe('type-aware readers', () => {
 
   test('merchant header: a postcode and a two-letter place are not a registration number', () => {
     expect(trimHeader("BANDAR SRI D'SARA, 52000 KL", 0).text).toBe("BANDAR SRI D'SARA, 52000 KL");
+  });
+
+  test('merchant names: a word printed more often elsewhere one confusion away takes that spelling', () => {
+    const pages = ['SANYO STATIONERY SHOP\nSANYU SUPPLY SDN BHD\nFollow us in Facebook : Sanyu.Stationery'];
+    expect(consensusName('SANYO STATIONERY SHOP', pages)).toBe('SANYU STATIONERY SHOP');
+  });
+
+  test('merchant names: a word printed once elsewhere, or two letters away, is no consensus', () => {
+    expect(consensusName('SANYO STATIONERY SHOP', ['SANYO STATIONERY SHOP\nSANYU SUPPLY SDN BHD'])).toBe('SANYO STATIONERY SHOP');
+    expect(consensusName('SANYO STATIONERY SHOP', ['SANYO STATIONERY SHOP\nSANTA SUPPLY\nSanta'])).toBe('SANYO STATIONERY SHOP');
   });
 
   test('merchant names: words like the legal form inside the name are left alone', () => {
