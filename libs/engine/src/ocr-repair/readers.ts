@@ -124,7 +124,9 @@ export function repairedAmounts(text: string): RepairedAmount[] {
   return out;
 }
 
-/** Alternative values of an amount reading with one more digit confusion each (for consistency checks). */
+const LOST_DIGIT_COST = 0.5;
+
+/** Alternative values of an amount reading with one more digit confusion (or a lost first digit) each (for consistency checks). */
 export function digitSwapVariants(a: RepairedAmount, text: string): RepairedAmount[] {
   const s = text.slice(a.start, a.end);
   const out: RepairedAmount[] = [];
@@ -138,6 +140,15 @@ export function digitSwapVariants(a: RepairedAmount, text: string): RepairedAmou
     for (const alt of alts) {
       const v = repairedAmounts(dig.slice(0, k) + alt + dig.slice(k + 1)).find((x) => x.dec === a.dec && x.start === 0);
       if (v) out.push({ ...v, start: a.start, end: a.end, cost: a.cost + DIGIT_SWAP_COST });
+    }
+  }
+  // a faint first digit lost altogether ("TOTAL 1.00" printed as 71.00): cheaper than a swap, a whole
+  // digit missing at the edge of a faded print is a common misread; the callers still demand agreeing sums
+  const first = dig.search(/\d/);
+  if (first >= 0) {
+    for (let d = 1; d <= 9; d++) {
+      const v = repairedAmounts(dig.slice(0, first) + String(d) + dig.slice(first)).find((x) => x.dec === a.dec && x.start === 0);
+      if (v) out.push({ ...v, start: a.start, end: a.end, cost: a.cost + LOST_DIGIT_COST });
     }
   }
   return out;

@@ -141,6 +141,25 @@ describe('receipt fields', () => {
     expect(r.fields['/total']!.grounding[0]!.text).toBe('14.50');
   });
 
+  test('a total whose faint first digit was lost is read back when payment and change agree', () => {
+    const d = ocr(doc([
+      'DAKGALBI SOLARIS SDN BHD',
+      'NO 2, JALAN SOLARIS, 50480 KUALA LUMPUR',
+      'Date: 03/02/2018',
+      'Round Amt 0.00',
+      'TOTAL 1.00',
+      'Cash Received 101.00',
+      'Change 30.00',
+      'Thank you',
+    ]));
+    expect(extractFromDocument(d, receiptSchema).data.total).toBe(71);
+  });
+
+  test('a total that agrees with the payment keeps its printed reading', () => {
+    const d = ocr(doc(['DAKGALBI SOLARIS SDN BHD', 'NO 2, JALAN SOLARIS, 50480 KUALA LUMPUR', 'Date: 03/02/2018', 'TOTAL 1.00', 'Cash Received 11.00', 'Change 10.00', 'Thank you']));
+    expect(extractFromDocument(d, receiptSchema).data.total).toBe(1);
+  });
+
   test('the rounded total wins over the unrounded one', () => {
     const d = ocr(doc([
       'BEST MART SDN BHD',
