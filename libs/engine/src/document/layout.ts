@@ -97,20 +97,73 @@ function rowFit(row: Row, f: Fragment): number | undefined {
   const fit = Math.min(baseDiff, centerDiff) / big;
   const ratio = Math.max(f.size, g.size) / Math.max(Math.min(f.size, g.size), 1e-6);
   if (ratio > SIZE_RATIO) {
-    // Text of different sizes shares a row when aligned on the baseline or the middle, or when it touches its
-    // neighbour (a superscript or a footnote mark); small text at the top of a large heading across the page
-    // is the start of the next row of its own column.
-    const aligned = baseDiff <= 0.25 * big || centerDiff <= 0.2 * big;
-    if (!aligned && nearDist > Math.max(f.size, g.size)) return undefined;
+    // Text of different sizes shares a row when aligned on the baseline, the middle or the top (table cells
+    // aligned to the top), or when it is near enough to its neighbour to stay in one line with it (a
+    // superscript, a footnote number a tab away from its note); small text at the top of a large heading
+    // across the page is the start of the next row of its own column.
+    const aligned = baseDiff <= 0.25 * big || centerDiff <= 0.2 * big || Math.abs(f.y0 - g.y0) <= 0.2 * big;
+    if (!aligned && nearDist > GAP_SPLIT_EM * Math.min(f.size, g.size)) return undefined;
   }
+  lastNear = g;
   return fit;
+}
+
+/** The neighbour through which the last successful `rowFit` matched (saves an allocation per call). */
+let lastNear: Fragment | undefined;
+
+/** Rows of at most this many fragments are checked for being raised or lowered marks of a neighbouring row. */
+const MARK_ROW_MAX = 4;
+
+/**
+ * Rows are formed in order of vertical centre, so a superscript ("35th", a footnote number) arrives before
+ * the row it belongs to and starts a row of its own. Such a row of small text next to larger text of a
+ * neighbouring row joins that row.
+ */
+function mergeMarkRows(rows: Row[]): Row[] {
+  const gone = new Set<Row>();
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    if (r.frags.length > MARK_ROW_MAX) continue;
+    let best: Row | undefined;
+    let bestFit = Infinity;
+    for (let j = Math.max(0, i - ROW_LOOKBACK); j < rows.length && j <= i + ROW_LOOKBACK; j++) {
+      const s = rows[j]!;
+      if (j === i || gone.has(s)) continue;
+      let total = 0;
+      for (const f of r.frags) {
+        const fit = rowFit(s, f);
+        if (fit === undefined || lastNear!.size <= SIZE_RATIO * f.size) {
+          total = Infinity;
+          break;
+        }
+        total += fit;
+      }
+      if (total < bestFit) {
+        bestFit = total;
+        best = s;
+      }
+    }
+    if (best) {
+      for (const f of r.frags) addToRow(best, f);
+      gone.add(r);
+    }
+  }
+  return gone.size > 0 ? rows.filter((r) => !gone.has(r)) : rows;
+}
+
+function addToRow(row: Row, f: Fragment): void {
+  row.frags.push(f);
+  if (f.y0 < row.top) row.top = f.y0;
+  if (f.y1 > row.bottom) row.bottom = f.y1;
+  if (f.x0 < row.left.x0) row.left = f;
+  if (f.x1 > row.right.x1) row.right = f;
 }
 
 /** Clusters fragments into rows (lines), then merges touching fragments into words. */
 export function linesFromFragments(frags: Fragment[]): RawLine[] {
   if (frags.length === 0) return [];
   const sorted = frags.slice().sort((a, b) => (a.y0 + a.y1) - (b.y0 + b.y1) || a.x0 - b.x0 || a.seq - b.seq);
-  const rows: Row[] = [];
+  let rows: Row[] = [];
   for (const f of sorted) {
     let best: Row | undefined;
     let bestFit = Infinity;
@@ -122,15 +175,12 @@ export function linesFromFragments(frags: Fragment[]): RawLine[] {
       }
     }
     if (best) {
-      best.frags.push(f);
-      if (f.y0 < best.top) best.top = f.y0;
-      if (f.y1 > best.bottom) best.bottom = f.y1;
-      if (f.x0 < best.left.x0) best.left = f;
-      if (f.x1 > best.right.x1) best.right = f;
+      addToRow(best, f);
     } else {
       rows.push({ frags: [f], top: f.y0, bottom: f.y1, left: f, right: f });
     }
   }
+  rows = mergeMarkRows(rows);
   const lines: RawLine[] = [];
   for (const r of rows) {
     r.frags.sort((a, b) => a.x0 - b.x0 || a.seq - b.seq);

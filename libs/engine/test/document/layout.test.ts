@@ -67,6 +67,30 @@ test('a superscript stays in the line of the word it marks', () => {
   expect(texts(lines)).toEqual(['Term1 applies']);
 });
 
+test('a superscript raised above the middle of its line stays in that line', () => {
+  // "35th" from kleister-nda: the mark's centre is above the line's, so it is met before the line itself.
+  const box = (text: string, x0: number, y0: number, x1: number, y1: number, size: number, spaceBefore = true): Fragment =>
+    ({ text, x0, y0, x1, y1, size, spaceBefore, seq: seq++ });
+  const lines = linesFromFragments([
+    box('company,', 547.1, 130.4, 588.7, 143.7, 12),
+    box('Broadway,', 225.9, 144.6, 269.9, 157.9, 12),
+    box('35', 274.8, 144.6, 284.5, 157.9, 12),
+    box('th', 284.5, 143.7, 290.8, 152.5, 8, false),
+    box('Floor,', 294.5, 144.6, 325.0, 157.9, 12),
+  ]);
+  expect(texts(lines)).toEqual(['company,', 'Broadway, 35th Floor,']);
+});
+
+test('a raised footnote number a tab away from its note stays in the note line', () => {
+  const lines = linesFromFragments([
+    frag('10', 6, 403.6, 6.3),
+    ...run('Applicable exclusively to agreements', 29.3, 408.1, 9.8),
+    frag('11', 6, 415.6, 6.3),
+    ...run('Applicable to staff', 29.3, 420.1, 9.8),
+  ]);
+  expect(texts(lines)).toEqual(['10 Applicable exclusively to agreements', '11 Applicable to staff']);
+});
+
 test('a slightly raised word stays in its line', () => {
   const lines = linesFromFragments([...run('Total', 72, 200, 10), ...run('due', 100, 197.5, 10), ...run('99.50', 122, 200, 10)]);
   expect(texts(lines)).toEqual(['Total due 99.50']);
