@@ -4,8 +4,10 @@
  *
  * Reading order is row-major: lines top to bottom, words left to right, so a label and its value on
  * the same row stay together ("Invoice No: 123"). A very wide horizontal gap (> GAP_SPLIT_EM em) splits
- * a row into separate lines that stay adjacent in the text. Blocks are runs of lines with paragraph-like
- * spacing. Coordinates here are in page units with the origin at the top-left.
+ * a row into separate lines that stay adjacent in the text. A fragment joins a row through its nearest
+ * neighbour there, never when it sits above or below a word of that row (two rows of small text beside a
+ * large heading stay two rows). OCR lines come grouped by Tesseract and are kept as read. Blocks are runs
+ * of lines with paragraph-like spacing. Coordinates here are in page units with the origin at the top-left.
  */
 import type { BBox, Block, Line, Page, Word } from './model.js';
 
