@@ -222,6 +222,15 @@ describe('uploads', () => {
     expect(res.status).toBe(201);
   });
 
+  test('an upload Idempotency-Key of 255 characters is accepted; 256 is invalid_schema, as on every POST', async () => {
+    const client = newAccount();
+    const upload = (key: string) => client.request('POST', '/v1/uploads', { body: Buffer.from(onePage), headers: { 'content-type': 'application/pdf', 'idempotency-key': key } });
+    expect((await upload('k'.repeat(255))).status).toBe(201);
+    const over = await upload('k'.repeat(256));
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe('invalid_schema');
+  });
+
   test("another account's upload_key is unsupported_document", async () => {
     const staged = await newAccount().request('POST', '/v1/uploads', { body: Buffer.from(onePage), headers: { 'content-type': 'application/pdf' } });
     const res = await newAccount().post('/v1/extract', { schema: sampleInvoiceSchema, document: { upload_key: staged.body.upload_key } });

@@ -9,12 +9,14 @@ import { errorBody } from '../edge/error-body.js';
 import { rateLimitDecision } from '../auth/rate-limit.guard.js';
 import { LOGGER } from '../tokens.js';
 import { IdempotencyStore, type BeginOutcome } from './idempotency.store.js';
-import { idempotencyKeyOf } from './idempotency-key.js';
-
-const MAX_KEY_LENGTH = 255;
+import { idempotencyKeyOf, ignoredIdempotencyKeyOf, isWellFormedIdempotencyKey, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-key.js';
 
 /** Outcomes worth replaying: the same request would get the same answer. Transient ones are not kept. */
 const REPLAYABLE_ERRORS = new Set(['invalid_schema', 'document_too_large', 'unsupported_document', 'insufficient_balance', 'not_found', 'extraction_failed']);
+
+function malformedKey(): ApiError {
+  return new ApiError('invalid_schema', {}, `the Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+}
 
 function fingerprint(request: FastifyRequest): string {
   return createHash('sha256')
@@ -40,15 +42,20 @@ export class IdempotencyInterceptor implements NestInterceptor {
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = ctx.switchToHttp().getRequest<FastifyRequest>();
     const key = idempotencyKeyOf(request);
-    if (key === undefined) return next.handle();
+    if (key === undefined) {
+      // An upload ignores its key, but a malformed one is still the caller's bug, answered as on any POST.
+      const ignored = ignoredIdempotencyKeyOf(request);
+      if (ignored !== undefined && !isWellFormedIdempotencyKey(ignored)) throw malformedKey();
+      return next.handle();
+    }
     const reply = ctx.switchToHttp().getResponse<FastifyReply>();
     const { accountId } = request.principal!;
     const requestId = request.id;
-    if (!key || key.length > MAX_KEY_LENGTH) {
+    if (!isWellFormedIdempotencyKey(key)) {
       // A rate-limited request is 429 whatever its header says, as when the guard decides alone.
       return defer(async () => {
         await rateLimitDecision(request);
-        throw new ApiError('invalid_schema', {}, `the Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`);
+        throw malformedKey();
       });
     }
     const successStatus: number = Reflect.getMetadata(HTTP_CODE_METADATA, ctx.getHandler()) ?? 201;
