@@ -43,14 +43,22 @@ export function grpcServerOptions(name: GrpcServiceName, url: string): { options
   };
 }
 
+const RETRY_TOKENS = 10;
+
 /**
  * Client-side deadlines and retries as a gRPC service config, so every call gets them from grpc-js
- * itself rather than from hand-written retry loops. Only UNAVAILABLE is retried: it means the call
- * never reached a handler, so retrying cannot run anything twice.
+ * itself rather than from hand-written retry loops. Only UNAVAILABLE is retried: either the call never
+ * reached a handler, or the handler met a dependency outage (the outage filter), and every mutating RPC
+ * is idempotent by its reference, so a retry cannot run anything twice.
+ *
+ * Retry throttling (gRFC A6): each failed attempt spends a token, each success returns a tenth of one,
+ * and retries stop while fewer than half of the 10 tokens are left. A saturated dependency then sees each
+ * call once instead of four times, rather than a retry storm on top of its overload.
  */
 export function grpcServiceConfig(name: GrpcServiceName, timeoutSeconds: number): string {
   const def = GRPC_SERVICES[name];
   return JSON.stringify({
+    retryThrottling: { maxTokens: RETRY_TOKENS, tokenRatio: 0.1 },
     methodConfig: [{
       name: [{ service: `${def.package}.${def.service}` }],
       timeout: `${timeoutSeconds}s`,
