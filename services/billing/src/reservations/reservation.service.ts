@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { Logger } from '@exs/platform';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { CLOCK, RESERVATION_OPTIONS, type Clock, type ReservationOptions } from '../clock.js';
 import { pagesCost, PRICE_PER_PAGE_MICROS } from '../pricing.js';
 import { WalletNotFoundError } from '../wallet/wallet.service.js';
 
 export class InsufficientBalanceError extends Error {}
 export class ReservationNotFoundError extends Error {}
+
+export const BILLING_LOGGER = Symbol('BILLING_LOGGER');
+export const DEFAULT_RESERVATION_TTL_SECONDS = 6 * 3600;
+/** Holds released per sweep statement: bounds the statement's locks and duration; the sweep repeats until none are due. */
+export const SWEEP_BATCH = 500;
+/** pg_try_advisory_xact_lock key: one replica sweeps at a time (see sweepExpired). */
+const SWEEP_LOCK_KEY = 0x6578_7073; // 'exps'
+
+export interface ExpiredHold {
+  id: string;
+  accountId: string;
+  amountMicros: bigint;
+}
 
 /**
  * Funds are held before work runs and settled after: captured (billed) on success, released on
@@ -17,10 +32,32 @@ export class ReservationNotFoundError extends Error {}
  * interactive transactions (BEGIN, reads, writes, COMMIT) the lock was held across several round trips
  * and event-loop turns; under load those queued every pooled connection behind one wallet, and requests
  * failed to get a connection in time.
+ *
+ * A hold lives until `expires_at` (RESERVATION_TTL_SECONDS after it was made), like a card
+ * authorization: a hold nobody settles (the caller crashed, billing was unreachable when it settled)
+ * would otherwise keep the customer's funds forever. `sweepExpired` gives such holds back (state
+ * `expired`). A hold is expired strictly after `expires_at`: at that instant it is still held.
  */
 @Injectable()
 export class ReservationService {
-  constructor(private readonly db: PrismaClient) {}
+  private readonly ttlSeconds: number;
+
+  constructor(
+    private readonly db: PrismaClient,
+    @Optional() @Inject(RESERVATION_OPTIONS) options?: ReservationOptions,
+    @Optional() @Inject(CLOCK) private readonly clock?: Clock,
+    @Optional() @Inject(BILLING_LOGGER) private readonly logger?: Logger,
+  ) {
+    this.ttlSeconds = options?.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS;
+  }
+
+  /**
+   * The current instant as a `timestamp(3)` parameter (UTC wall-clock, Prisma's convention for these
+   * columns; PostgreSQL ignores the `Z`), or null to use PostgreSQL's clock in the statement.
+   */
+  private nowParam(): string | null {
+    return this.clock ? new Date(this.clock.now()).toISOString() : null;
+  }
 
   /** Holds the cost of `pages`; idempotent per (account, reference). */
   async reserve(accountId: string, reference: string, pages: number): Promise<string> {
@@ -51,8 +88,10 @@ export class ReservationService {
           AND NOT EXISTS (SELECT 1 FROM existing)
         RETURNING account_id
       ), created AS (
-        INSERT INTO reservations (id, account_id, reference, pages, amount_micros, updated_at)
-        SELECT ${randomUUID()}::uuid, account_id, ${reference}, ${pages}, ${amount}, now() FROM held
+        INSERT INTO reservations (id, account_id, reference, pages, amount_micros, expires_at, updated_at)
+        SELECT ${randomUUID()}::uuid, account_id, ${reference}, ${pages}, ${amount},
+               COALESCE(${this.nowParam()}::timestamp, now() AT TIME ZONE 'UTC') + make_interval(secs => ${this.ttlSeconds}::double precision), now()
+        FROM held
         RETURNING id
       )
       SELECT (SELECT id::text FROM existing) AS existing_id, (SELECT id::text FROM created) AS created_id,
@@ -87,10 +126,95 @@ export class ReservationService {
     // Not held (any more): read the reservation as it is now, outside the statement's snapshot.
     const current = await this.db.reservation.findUnique({ where: { id: reservationId }, select: { state: true, chargedMicros: true } });
     if (current?.state === 'captured') return current.chargedMicros;
+    if (current?.state === 'expired') return this.captureExpired(reservationId, billable);
     throw new ReservationNotFoundError(reservationId);
   }
 
-  /** Returns the whole hold; releasing twice, or after capture, changes nothing. */
+  /**
+   * A capture that arrives after its hold expired: the work was done and the customer has the result,
+   * so it is billed from the available balance, but never past it (the balance never goes negative).
+   * What the balance does not cover is left unbilled, recorded as a `shortfall` ledger entry and
+   * logged at error level. One statement, like the others: the reservation row is locked first (a
+   * concurrent late capture then finds it captured), then the wallet row, whose latest version the
+   * amount is computed from.
+   */
+  private async captureExpired(reservationId: string, billable: number): Promise<bigint> {
+    const [row] = await this.db.$queryRaw<Array<{ account_id: string; due: bigint; applied: bigint }>>`
+      WITH r AS (
+        SELECT id, account_id, LEAST(${billable}, pages)::bigint * ${PRICE_PER_PAGE_MICROS} AS due
+        FROM reservations WHERE id = ${reservationId}::uuid AND state = 'expired'
+        FOR UPDATE
+      ), a AS (
+        SELECT r.id, r.account_id, r.due,
+               LEAST(r.due, GREATEST(w.credited_micros - w.captured_micros - w.held_micros, 0)) AS applied
+        FROM r JOIN wallets w ON w.account_id = r.account_id
+        FOR UPDATE OF w
+      ), u AS (
+        UPDATE reservations SET state = 'captured', charged_micros = a.applied, updated_at = now()
+        FROM a WHERE reservations.id = a.id
+      ), w AS (
+        UPDATE wallets SET captured_micros = wallets.captured_micros + a.applied, updated_at = now()
+        FROM a WHERE wallets.account_id = a.account_id
+      ), l AS (
+        INSERT INTO ledger_entries (id, account_id, kind, amount_micros, reference)
+        SELECT ${randomUUID()}::uuid, account_id, 'capture', applied, id::text FROM a WHERE applied > 0
+        UNION ALL
+        SELECT ${randomUUID()}::uuid, account_id, 'shortfall', due - applied, id::text FROM a WHERE due > applied
+      )
+      SELECT account_id, due, applied FROM a`;
+    if (row) {
+      if (row.applied < row.due) {
+        this.logger?.error(
+          { reservationId, accountId: row.account_id, dueMicros: row.due.toString(), chargedMicros: row.applied.toString(), shortfallMicros: (row.due - row.applied).toString() },
+          'late capture of an expired hold not covered by the balance: the difference is unbilled',
+        );
+      } else {
+        this.logger?.warn({ reservationId, accountId: row.account_id, chargedMicros: row.applied.toString() }, 'late capture of an expired hold billed from the available balance');
+      }
+      return row.applied;
+    }
+    // A concurrent capture settled it first: answer with its charge, as a repeated capture does.
+    const current = await this.db.reservation.findUnique({ where: { id: reservationId }, select: { state: true, chargedMicros: true } });
+    if (current?.state === 'captured') return current.chargedMicros;
+    throw new ReservationNotFoundError(reservationId);
+  }
+
+  /**
+   * Releases up to `limit` holds still held past their `expires_at` (state `expired`) and returns them.
+   * Safe with several replicas: a transaction-level advisory lock lets one sweep statement run at a
+   * time (another returns nothing at once rather than wait), and SKIP LOCKED passes over a hold a
+   * capture or release is settling right now (it will not be held when that commits). Wallets are
+   * updated once per account with the sum of its expired holds.
+   */
+  async sweepExpired(limit = SWEEP_BATCH): Promise<ExpiredHold[]> {
+    const rows = await this.db.$queryRaw<Array<{ id: string; account_id: string; amount_micros: bigint }>>`
+      WITH gate AS (
+        SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}::bigint) AS ok
+      ), due AS (
+        SELECT id FROM reservations
+        WHERE state = 'held' AND expires_at < COALESCE(${this.nowParam()}::timestamp, now() AT TIME ZONE 'UTC')
+          AND (SELECT ok FROM gate)
+        ORDER BY expires_at
+        LIMIT ${limit}::int
+        FOR UPDATE SKIP LOCKED
+      ), r AS (
+        UPDATE reservations SET state = 'expired', updated_at = now()
+        FROM due WHERE reservations.id = due.id AND reservations.state = 'held'
+        RETURNING reservations.id, reservations.account_id, reservations.amount_micros
+      ), s AS (
+        SELECT account_id, sum(amount_micros)::bigint AS total FROM r GROUP BY account_id
+      ), w AS (
+        UPDATE wallets SET held_micros = wallets.held_micros - s.total, updated_at = now()
+        FROM s WHERE wallets.account_id = s.account_id
+      )
+      SELECT id::text, account_id, amount_micros FROM r`;
+    for (const r of rows) {
+      this.logger?.warn({ reservationId: r.id, accountId: r.account_id, amountMicros: r.amount_micros.toString() }, 'hold expired unsettled: released');
+    }
+    return rows.map((r) => ({ id: r.id, accountId: r.account_id, amountMicros: r.amount_micros }));
+  }
+
+  /** Returns the whole hold; releasing twice, after capture or after the hold expired changes nothing. */
   async release(reservationId: string): Promise<boolean> {
     const [row] = await this.db.$queryRaw<Array<{ released: boolean }>>`
       WITH r AS (
