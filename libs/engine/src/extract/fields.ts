@@ -17,15 +17,11 @@ import type { DocContext, Span } from './context.js';
 import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
 import { isAgreementTermField, rankAgreementTerm } from './legal-terms.js';
+import { sigmoid, type Scored } from './scored.js';
 import { computedEnd, dateSiblings, fieldDateRole, isProse, rankDatesByRole, type DateRole } from './legal-dates.js';
 import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 
-export interface Scored {
-  value: unknown;
-  spans: Span[];
-  score: number;
-  features: Record<string, number>;
-}
+export type { Scored } from './scored.js';
 
 const GENERIC = new Set(['date', 'name', 'amount', 'number', 'no', 'id', 'the', 'of', 'a', 'an', 'to', 'and', 'or', 'is', 'in', 'value', 'field', 'iso', '8601', 'yyyy', 'mm', 'dd', 'as', 'e', 'g', 'if', 'null', 'not', 'stated', 'which', 'from', 'on', 'by', 'for', 'with', 'that', 'this', 'it', 'be', 'are', 'was', 'any', 'its', 'their', 'such', 'may', 'all', 'per']);
 
@@ -59,10 +55,6 @@ function cueScore(ctx: DocContext, c: Span, cues: string[], window = 160, after 
   }
   // several distinct cues around the value reinforce each other
   return n > 1 ? Math.min(1.4, s + 0.2 * (n - 1)) : s;
-}
-
-function sigmoid(x: number): number {
-  return 1 / (1 + Math.exp(-x));
 }
 
 /** Merge candidates with equal values: keep the best-scoring span, count support. */

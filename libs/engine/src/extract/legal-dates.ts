@@ -17,6 +17,7 @@ import { addDuration } from '../normalize/dates.js';
 import { parseDuration } from '../normalize/durations.js';
 import { dateCandidates, durationCandidates, type RawCandidate } from './candidates.js';
 import type { DocContext, Span } from './context.js';
+import { sigmoid, type Scored } from './scored.js';
 
 export type DateRole = 'signed' | 'effective' | 'end';
 
@@ -253,16 +254,7 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
   });
 }
 
-export interface RoleScored {
-  value: string;
-  spans: Span[];
-  score: number;
-  features: Record<string, number>;
-}
-
-function sigmoid(x: number): number {
-  return 1 / (1 + Math.exp(-x));
-}
+export type RoleScored = Scored<string>;
 
 /** Scores every date of a prose document for one role. */
 export function rankDatesByRole(ctx: DocContext, role: DateRole): RoleScored[] {

@@ -10,6 +10,7 @@ import type { LeafNode } from '../schema/compile.js';
 import { nameWords } from '../schema/semantic.js';
 import { durationCandidates, type RawCandidate } from './candidates.js';
 import type { DocContext, Span } from './context.js';
+import { sigmoid, type Scored } from './scored.js';
 
 /** A field asking for the agreement's own length (not a renewal or notice period). */
 export function isAgreementTermField(leaf: Pick<LeafNode, 'name' | 'title'>): boolean {
@@ -47,16 +48,7 @@ const START_ANCHOR_RE = /^[^.;]{0,20}\b(from|after|following|commencing (on|with
 const EMPLOYMENT_END_RE = /(following|after|from|upon)\s+(the\s+)?(termination|cessation|end|expiration)\s+of\s+([\w’']+\s+){0,3}(employment|service|relationship|engagement)|\bthereafter\b/i;
 const AGREEMENT_END_RE = /^[^.;]{0,20}\b(following|after|from)\s+(the\s+(date\s+of\s+)?)?(termination|expiration|expiry)\b/i;
 
-export interface TermScored {
-  value: string;
-  spans: Span[];
-  score: number;
-  features: Record<string, number>;
-}
-
-function sigmoid(x: number): number {
-  return 1 / (1 + Math.exp(-x));
-}
+export type TermScored = Scored<string>;
 
 /** Scores every duration of a prose document as the agreement's own length. */
 export function rankAgreementTerm(ctx: DocContext): TermScored[] {
