@@ -28,11 +28,16 @@ export class DiskBlobStore implements BlobStore {
     await mkdir(tmpDir, { recursive: true });
     await mkdir(join(final, '..'), { recursive: true });
     const result: PutResult = { sizeBytes: 0, sha256: '' };
+    // The file is created before any byte flows: with a path, the write stream opens it asynchronously,
+    // and a body failing first (over the cap, cancelled) let that open land after the clean-up below,
+    // leaving an orphan .part file.
+    const handle = await open(tmp, 'wx');
     try {
-      await pipeline(metered(body, maxBytes, result), createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(metered(body, maxBytes, result), createWriteStream('', { fd: handle }));
       await rename(tmp, final);
       return result;
     } catch (err) {
+      await handle.close().catch(() => {}); // already closed when the stream got to close it
       await rm(tmp, { force: true });
       throw err;
     }
