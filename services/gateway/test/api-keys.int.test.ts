@@ -66,3 +66,60 @@ test("an account cannot revoke another account's key", async () => {
   expect(await keys.revoke(other, key.id)).toBeNull();
   expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt).toBeNull();
 });
+
+// Daily page limits on keys (the quota itself is enforced by ratelimit; see extraction's DailyQuota tests).
+describe('daily page limits', () => {
+  test('a key created with a daily page limit stores it and its principal carries it', async () => {
+    const keys = keysWithCache(60);
+    const { key, secret } = await keys.create(await account(), 'capped', 25);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).dailyPageLimit).toBe(25);
+    expect((await keys.verify(secret))?.dailyPageLimit).toBe(25);
+  });
+
+  test('a key created without a limit has none (null)', async () => {
+    const keys = keysWithCache(60);
+    const { key, secret } = await keys.create(await account(), 'open');
+    expect(key.dailyPageLimit).toBeNull();
+    expect((await keys.verify(secret))?.dailyPageLimit).toBeNull();
+  });
+
+  test('an update sets, changes and removes the limit, leaving fields not sent as they were', async () => {
+    const keys = keysWithCache(60);
+    const id = await account();
+    const { key } = await keys.create(id, 'ci');
+    expect(await keys.update(id, key.id, { dailyPageLimit: 10 })).toMatchObject({ name: 'ci', dailyPageLimit: 10 });
+    expect(await keys.update(id, key.id, { name: 'renamed' })).toMatchObject({ name: 'renamed', dailyPageLimit: 10 });
+    expect(await keys.update(id, key.id, { dailyPageLimit: null })).toMatchObject({ name: 'renamed', dailyPageLimit: null });
+  });
+
+  test('an update applies at once on the gateway instance that made it (its cache entry is dropped)', async () => {
+    const keys = keysWithCache(60);
+    const id = await account();
+    const { key, secret } = await keys.create(id, 'ci');
+    expect((await keys.verify(secret))?.dailyPageLimit).toBeNull();
+    await keys.update(id, key.id, { dailyPageLimit: 7 });
+    expect((await keys.verify(secret))?.dailyPageLimit).toBe(7);
+  });
+
+  test('another gateway instance sees the change once its cache entry expires (the documented ~60 s delay)', async () => {
+    const id = await account();
+    const writer = keysWithCache(60);
+    const { key, secret } = await writer.create(id, 'ci');
+    const cachedReader = keysWithCache(60);
+    const uncachedReader = keysWithCache(0);
+    await cachedReader.verify(secret);
+    await writer.update(id, key.id, { dailyPageLimit: 3 });
+    expect((await cachedReader.verify(secret))?.dailyPageLimit).toBeNull();
+    expect((await uncachedReader.verify(secret))?.dailyPageLimit).toBe(3);
+  });
+
+  test("an account cannot read or change another account's key", async () => {
+    const keys = keysWithCache(60);
+    const owner = await account();
+    const other = await account();
+    const { key } = await keys.create(owner, 'ci', 50);
+    expect(await keys.get(other, key.id)).toBeNull();
+    expect(await keys.update(other, key.id, { dailyPageLimit: 1 })).toBeNull();
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).dailyPageLimit).toBe(50);
+  });
+});
