@@ -57,6 +57,16 @@ export class BillingGrpcController implements billingV1.BillingServiceController
     } catch (err) { translate(err); }
   }
 
+  async ensureHold(req: billingV1.EnsureHoldRequest): Promise<billingV1.EnsureHoldResponse> {
+    if (!req.reference || req.pages < 1) throw grpcError(status.INVALID_ARGUMENT, 'reference and pages >= 1 are required');
+    try {
+      return { reservationId: await this.reservations.ensureHold(req.accountId, req.reference, req.pages, req.reservationId) };
+    } catch (err) {
+      if (err instanceof InsufficientBalanceError) return { error: { code: 'insufficient_balance', detail: '', retryAfterSeconds: 0 } };
+      translate(err);
+    }
+  }
+
   async release(req: billingV1.ReleaseRequest): Promise<billingV1.ReleaseResponse> {
     try {
       return { released: await this.reservations.release(req.reservationId) };

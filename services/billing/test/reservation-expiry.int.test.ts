@@ -57,6 +57,17 @@ test('a hold one millisecond past its expiry is released by the sweep and the ba
   expect(await stateOf(r)).toBe('expired');
 });
 
+test('an expired hold is recorded in the ledger as an expiry of its amount', async () => {
+  const id = account();
+  await wallets.create(id, 'default', pages(10));
+  const { clock, reservations } = withClock();
+  const r = await reservations.reserve(id, 'job_1', 3);
+  clock.t = EXPIRES_AT + 1;
+  await reservations.sweepExpired();
+  expect(await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true, reference: true } }))
+    .toEqual([{ kind: 'expiry', amountMicros: pages(3), reference: r }]);
+});
+
 test('a hold at exactly its expiry instant is still held', async () => {
   const id = account();
   await wallets.create(id, 'default', pages(10));
@@ -104,8 +115,8 @@ test('a capture after the hold expired bills the pages from the available balanc
   expect(await reservations.capture(r, 4)).toBe(pages(4));
   expect(await available(id)).toBe(pages(6));
   expect(await stateOf(r)).toBe('captured');
-  expect(await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true } }))
-    .toEqual([{ kind: 'capture', amountMicros: pages(4) }]);
+  expect(await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true }, orderBy: { kind: 'asc' } }))
+    .toEqual([{ kind: 'capture', amountMicros: pages(4) }, { kind: 'expiry', amountMicros: pages(4) }]);
 });
 
 test('a late capture the balance cannot cover bills what is available and records the shortfall', async () => {
@@ -119,7 +130,7 @@ test('a late capture the balance cannot cover bills what is available and record
   await reservations.reserve(id, 'job_2', 8);
   expect(await reservations.capture(r, 4)).toBe(pages(2));
   expect(await available(id)).toBe(0n);
-  const entries = await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true }, orderBy: { kind: 'asc' } });
+  const entries = await db.ledgerEntry.findMany({ where: { accountId: id, kind: { in: ['capture', 'shortfall'] } }, select: { kind: true, amountMicros: true }, orderBy: { kind: 'asc' } });
   expect(entries).toEqual([{ kind: 'capture', amountMicros: pages(2) }, { kind: 'shortfall', amountMicros: pages(2) }]);
 });
 
@@ -168,6 +179,7 @@ test('two sweeps racing release each expired hold once', async () => {
   });
   for (let i = 0; i < 100 && results.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(results.flat().sort()).toEqual([...ids].sort());
+  expect((await db.ledgerEntry.findMany({ where: { accountId: id, kind: 'expiry' } })).map((e) => e.reference).sort()).toEqual([...ids].sort());
   expect((await wallets.get(id)).heldMicros).toBe(0n);
   expect(await available(id)).toBe(pages(20));
 });

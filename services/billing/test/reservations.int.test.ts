@@ -147,6 +147,44 @@ test('release returns the whole hold and bills nothing', async () => {
   expect(await available(id)).toBe(pages(10));
 });
 
+/** The account's ledger apart from credits, as [kind, amount] in a stable order. */
+const settlements = async (id: string) =>
+  (await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, orderBy: { kind: 'asc' } })).map((e) => [e.kind, e.amountMicros, e.reference]);
+
+test('a release is recorded in the ledger as the whole hold given back', async () => {
+  const id = account();
+  await wallets.create(id, 'default', pages(10));
+  const r = await reservations.reserve(id, 'req_1', 5);
+  await reservations.release(r);
+  expect(await settlements(id)).toEqual([['release', pages(5), r]]);
+});
+
+test('releasing twice writes one release entry', async () => {
+  const id = account();
+  await wallets.create(id, 'default', pages(10));
+  const r = await reservations.reserve(id, 'req_1', 5);
+  await reservations.release(r);
+  await reservations.release(r);
+  expect(await db.ledgerEntry.count({ where: { accountId: id, kind: 'release' } })).toBe(1);
+});
+
+test('a capture of fewer pages than held records the unbilled rest of the hold as a release', async () => {
+  const id = account();
+  await wallets.create(id, 'default', pages(10));
+  const r = await reservations.reserve(id, 'req_1', 5);
+  await reservations.capture(r, 3);
+  expect(await settlements(id)).toEqual([['capture', pages(3), r], ['release', pages(2), r]]);
+  expect(await available(id)).toBe(pages(7));
+});
+
+test('a capture of every held page writes no release entry', async () => {
+  const id = account();
+  await wallets.create(id, 'default', pages(10));
+  const r = await reservations.reserve(id, 'req_1', 5);
+  await reservations.capture(r, 5);
+  expect(await settlements(id)).toEqual([['capture', pages(5), r]]);
+});
+
 test('release after capture changes nothing', async () => {
   const id = account();
   await wallets.create(id, 'default', pages(10));

@@ -16,6 +16,12 @@ export const SWEEP_BATCH = 500;
 /** pg_try_advisory_xact_lock key: one replica sweeps at a time (see sweepExpired). */
 const SWEEP_LOCK_KEY = 0x6578_7073; // 'exps'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Separates a renewal's reference from the original one (see ensureHold). */
+const RENEWAL_MARK = '#renewal-of:';
+/** Renewals followed in one ensureHold: each is a hold that expired while its work was not running. */
+const MAX_RENEWALS = 8;
+
 export interface ExpiredHold {
   id: string;
   accountId: string;
@@ -102,8 +108,55 @@ export class ReservationService {
   }
 
   /**
+   * Makes sure work about to run on `reservationId` is covered by a hold ("no work without a hold") and
+   * returns the reservation to settle it with. The caller passes what it reserved with, so a reservation
+   * billing does not know (any more) is made again.
+   *
+   * - held: the same reservation, its lifetime renewed to a full RESERVATION_TTL_SECONDS from now (never
+   *   shortened), so a redelivered job does not see its hold expire while it runs;
+   * - captured: the same reservation (the work is billed; capturing again charges once);
+   * - expired or released: the hold is taken again as a new reservation (refused with
+   *   InsufficientBalanceError when the available balance no longer covers it). The old reservation
+   *   keeps its `expiry` / `release` ledger entry; the new one's reference is the original reference
+   *   with `#renewal-of:<old id>`, so repeating this returns the same renewal and holds once;
+   * - unknown (or another account's): reserved afresh with `reference`, as Reserve would.
+   *
+   * Each step is one statement (renewing the lifetime, or a Reserve); a renewal that has itself expired
+   * is renewed in turn.
+   */
+  async ensureHold(accountId: string, reference: string, pages: number, reservationId: string): Promise<string> {
+    let id = UUID.test(reservationId) ? reservationId : await this.reserve(accountId, reference, pages);
+    for (let step = 0; step < MAX_RENEWALS; step++) {
+      const [row] = await this.db.$queryRaw<Array<{ renewed: boolean }>>`
+        WITH renewed AS (
+          UPDATE reservations
+          SET expires_at = GREATEST(expires_at, COALESCE(${this.nowParam()}::timestamp, now() AT TIME ZONE 'UTC') + make_interval(secs => ${this.ttlSeconds}::double precision)),
+              updated_at = now()
+          WHERE id = ${id}::uuid AND account_id = ${accountId} AND state = 'held'
+          RETURNING id
+        )
+        SELECT EXISTS (SELECT 1 FROM renewed) AS renewed`;
+      if (row!.renewed) return id;
+      // Not held (any more): read it as it is now, outside the statement's snapshot.
+      const current = await this.db.reservation.findUnique({ where: { id }, select: { accountId: true, state: true, reference: true, pages: true } });
+      if (!current || current.accountId !== accountId) {
+        id = await this.reserve(accountId, reference, pages);
+        continue;
+      }
+      if (current.state === 'captured') return id;
+      if (current.state === 'held') continue; // cannot happen (nothing becomes held again); look once more
+      const renewal = `${current.reference.split(RENEWAL_MARK)[0]}${RENEWAL_MARK}${id}`;
+      const next = await this.reserve(accountId, renewal, current.pages);
+      this.logger?.warn({ reservationId: id, state: current.state, renewalId: next, accountId }, 'hold taken again for work that lost its hold');
+      id = next;
+    }
+    throw new Error(`reservation ${reservationId}: no hold after ${MAX_RENEWALS} renewals`);
+  }
+
+  /**
    * Bills `pages` (at most the pages held) and returns the rest of the hold. Capturing twice charges
-   * once: a redelivered job settles to the same charge.
+   * once: a redelivered job settles to the same charge. Ledger: a `capture` entry for the charge and,
+   * when fewer pages were billed than held, a `release` entry for the part of the hold given back.
    */
   async capture(reservationId: string, pages: number): Promise<bigint> {
     const billable = Math.max(pages, 0);
@@ -120,6 +173,8 @@ export class ReservationService {
       ), l AS (
         INSERT INTO ledger_entries (id, account_id, kind, amount_micros, reference)
         SELECT ${randomUUID()}::uuid, account_id, 'capture', charged_micros, id::text FROM r WHERE charged_micros > 0
+        UNION ALL
+        SELECT ${randomUUID()}::uuid, account_id, 'release', amount_micros - charged_micros, id::text FROM r WHERE amount_micros > charged_micros
       )
       SELECT (SELECT charged_micros FROM r) AS charged_micros`;
     if (row!.charged_micros !== null) return row!.charged_micros;
@@ -184,7 +239,8 @@ export class ReservationService {
    * Safe with several replicas: a transaction-level advisory lock lets one sweep statement run at a
    * time (another returns nothing at once rather than wait), and SKIP LOCKED passes over a hold a
    * capture or release is settling right now (it will not be held when that commits). Wallets are
-   * updated once per account with the sum of its expired holds.
+   * updated once per account with the sum of its expired holds; each expired hold gets an `expiry`
+   * ledger entry in the same statement.
    */
   async sweepExpired(limit = SWEEP_BATCH): Promise<ExpiredHold[]> {
     const rows = await this.db.$queryRaw<Array<{ id: string; account_id: string; amount_micros: bigint }>>`
@@ -206,6 +262,9 @@ export class ReservationService {
       ), w AS (
         UPDATE wallets SET held_micros = wallets.held_micros - s.total, updated_at = now()
         FROM s WHERE wallets.account_id = s.account_id
+      ), l AS (
+        INSERT INTO ledger_entries (id, account_id, kind, amount_micros, reference)
+        SELECT gen_random_uuid(), account_id, 'expiry', amount_micros, id::text FROM r
       )
       SELECT id::text, account_id, amount_micros FROM r`;
     for (const r of rows) {
@@ -214,16 +273,22 @@ export class ReservationService {
     return rows.map((r) => ({ id: r.id, accountId: r.account_id, amountMicros: r.amount_micros }));
   }
 
-  /** Returns the whole hold; releasing twice, after capture or after the hold expired changes nothing. */
+  /**
+   * Returns the whole hold, with a `release` ledger entry for it; releasing twice, after capture or after
+   * the hold expired changes nothing.
+   */
   async release(reservationId: string): Promise<boolean> {
     const [row] = await this.db.$queryRaw<Array<{ released: boolean }>>`
       WITH r AS (
         UPDATE reservations SET state = 'released', updated_at = now()
         WHERE id = ${reservationId}::uuid AND state = 'held'
-        RETURNING account_id, amount_micros
+        RETURNING id, account_id, amount_micros
       ), w AS (
         UPDATE wallets SET held_micros = wallets.held_micros - r.amount_micros, updated_at = now()
         FROM r WHERE wallets.account_id = r.account_id
+      ), l AS (
+        INSERT INTO ledger_entries (id, account_id, kind, amount_micros, reference)
+        SELECT ${randomUUID()}::uuid, account_id, 'release', amount_micros, id::text FROM r
       )
       SELECT EXISTS (SELECT 1 FROM r) AS released`;
     if (row!.released) return true;

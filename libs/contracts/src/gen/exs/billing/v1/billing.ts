@@ -80,6 +80,20 @@ export interface ReleaseResponse {
   released: boolean;
 }
 
+export interface EnsureHoldRequest {
+  accountId: string;
+  /** What the work was reserved with: used to reserve afresh when billing does not know reservation_id. */
+  reference: string;
+  pages: number;
+  reservationId: string;
+}
+
+export interface EnsureHoldResponse {
+  /** The reservation to capture or release; a new id when the hold was taken again. */
+  reservationId?: string | undefined;
+  error?: ErrorInfo | undefined;
+}
+
 function createBaseWallet(): Wallet {
   return { accountId: "", availableMicros: "0", heldMicros: "0", currency: "", pricePerPageMicros: "0", plan: "" };
 }
@@ -821,6 +835,142 @@ export const ReleaseResponse: MessageFns<ReleaseResponse> = {
   },
 };
 
+function createBaseEnsureHoldRequest(): EnsureHoldRequest {
+  return { accountId: "", reference: "", pages: 0, reservationId: "" };
+}
+
+export const EnsureHoldRequest: MessageFns<EnsureHoldRequest> = {
+  encode(message: EnsureHoldRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.reference !== "") {
+      writer.uint32(18).string(message.reference);
+    }
+    if (message.pages !== 0) {
+      writer.uint32(24).int32(message.pages);
+    }
+    if (message.reservationId !== "") {
+      writer.uint32(34).string(message.reservationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnsureHoldRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnsureHoldRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pages = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reservationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseEnsureHoldResponse(): EnsureHoldResponse {
+  return {};
+}
+
+export const EnsureHoldResponse: MessageFns<EnsureHoldResponse> = {
+  encode(message: EnsureHoldResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reservationId !== undefined) {
+      writer.uint32(10).string(message.reservationId);
+    }
+    if (message.error !== undefined) {
+      ErrorInfo.encode(message.error, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnsureHoldResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnsureHoldResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reservationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.error = ErrorInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Prepaid wallets in integer micro-dollars; a reservation holds funds until captured or released,
  * so the balance never goes negative.
@@ -838,6 +988,14 @@ export interface BillingServiceClient {
   capture(request: CaptureRequest): Observable<CaptureResponse>;
 
   release(request: ReleaseRequest): Observable<ReleaseResponse>;
+
+  /**
+   * Before work runs again (a redelivered job): the reservation to settle it with, held. A hold that
+   * expired or was released is taken again (or refused with insufficient_balance); a held one gets a
+   * fresh lifetime. See docs/billing.md.
+   */
+
+  ensureHold(request: EnsureHoldRequest): Observable<EnsureHoldResponse>;
 }
 
 /**
@@ -859,11 +1017,29 @@ export interface BillingServiceController {
   capture(request: CaptureRequest): Promise<CaptureResponse> | Observable<CaptureResponse> | CaptureResponse;
 
   release(request: ReleaseRequest): Promise<ReleaseResponse> | Observable<ReleaseResponse> | ReleaseResponse;
+
+  /**
+   * Before work runs again (a redelivered job): the reservation to settle it with, held. A hold that
+   * expired or was released is taken again (or refused with insufficient_balance); a held one gets a
+   * fresh lifetime. See docs/billing.md.
+   */
+
+  ensureHold(
+    request: EnsureHoldRequest,
+  ): Promise<EnsureHoldResponse> | Observable<EnsureHoldResponse> | EnsureHoldResponse;
 }
 
 export function BillingServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["getWallet", "createWallet", "credit", "reserve", "capture", "release"];
+    const grpcMethods: string[] = [
+      "getWallet",
+      "createWallet",
+      "credit",
+      "reserve",
+      "capture",
+      "release",
+      "ensureHold",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("BillingService", method)(constructor.prototype[method], method, descriptor);
