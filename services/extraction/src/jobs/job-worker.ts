@@ -61,10 +61,18 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async run(jobId: string, raw: Pick<JsMsg, 'info'>): Promise<void> {
-    const job = await this.db.job.findUnique({ where: { id: jobId } });
+    let job = await this.db.job.findUnique({ where: { id: jobId } });
     if (!job || job.state === 'succeeded' || job.state === 'failed') return;
     await this.db.job.update({ where: { id: jobId }, data: { state: 'running', startedAt: job.startedAt ?? this.clock.now(), attempts: { increment: 1 } } });
     try {
+      // No work without a hold: a job queued or redelivered after its hold expired (billing's
+      // RESERVATION_TTL_SECONDS) would otherwise run unheld and be billed by a late capture, which the
+      // balance may no longer cover. The hold is taken again (or the job fails insufficient_balance,
+      // unbilled) before anything runs; the job keeps the reservation it will settle with.
+      const holds = await this.settlement.ensureHeld(job.accountId, job.id, job.pages, job);
+      if (holds.reservationId !== job.reservationId) {
+        job = await this.db.job.update({ where: { id: jobId }, data: { reservationId: holds.reservationId } });
+      }
       const bytes = await this.documents.read(job.accountId, job.uploadKey);
       const result = await this.engine.run(bytes, JSON.parse(job.schemaJson), LIMITS.pages);
       await this.settlement.capture(job.accountId, job, job.pages);

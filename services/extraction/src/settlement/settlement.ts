@@ -26,6 +26,15 @@ export class Settlement {
     }
   }
 
+  /**
+   * For work that held at admission and may run much later (a queued or redelivered job): the funds
+   * are held again if the hold lapsed meanwhile, so no work runs without a hold. Returns the holds to
+   * settle with (a new reservation id when the hold was taken again). The daily quota's hold is kept.
+   */
+  async ensureHeld(accountId: string, reference: string, pages: number, holds: Holds): Promise<Holds> {
+    return { ...holds, reservationId: await this.wallet.ensureHold(accountId, reference, pages, holds.reservationId) };
+  }
+
   async capture(accountId: string, holds: Holds, pages: number): Promise<void> {
     await this.wallet.capture(holds.reservationId, pages);
     await this.quota.confirm(accountId, holds.quotaHoldId, pages);

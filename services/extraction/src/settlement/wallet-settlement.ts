@@ -38,6 +38,21 @@ export class WalletSettlement {
     return res.reservationId!;
   }
 
+  /**
+   * Before work runs again (a redelivered job): the reservation to settle it with, held. Billing takes
+   * an expired or released hold again (a new reservation id) or refuses with insufficient_balance.
+   */
+  async ensureHold(accountId: string, reference: string, pages: number, reservationId: string): Promise<string> {
+    let res: billingV1.EnsureHoldResponse;
+    try {
+      res = await call(this.billing.ensureHold({ accountId, reference, pages, reservationId }));
+    } catch (err) {
+      throw dependencyFailure(err, new PublicFailure('insufficient_balance'));
+    }
+    if (res.error?.code) throw new PublicFailure(res.error.code, res.error.detail);
+    return res.reservationId!;
+  }
+
   async capture(reservationId: string, pages: number): Promise<void> {
     await call(this.billing.capture({ reservationId, pages }));
   }
