@@ -40,8 +40,11 @@ function junkName(s: string): boolean {
   if (words.every((w) => GENERIC_NAME_WORDS.has(w.toLowerCase()) || STATE_WORDS.has(w.toLowerCase()) || /^[A-Za-z]$/.test(w))) return true;
   if (/^[a-z]/.test(s)) return true;
   // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
-  if (/\b(?!(?:Inc|Co|Corp|Ltd|Mr|Ms|Mrs|Dr|Jr|Sr|St|No|Bros|Intl|Assn)\.)[A-Za-z]{2,}\.\s+[A-Z]/.test(s)) return true;
+  if (/\b(?!(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|Mr|Ms|Mrs|Dr|Jr|Sr|St|No|Bros|Intl|Assn)\.)[A-Za-z]{2,}\.\s+[A-Z]/.test(s)) return true;
   if (/\b(board of directors|exhibit|section|article)\b/i.test(s)) return true;
+  // "THE COMPANY & XEROX": a role and a name, not one name
+  const lead = /^(?:the\s+)?([A-Za-z]+)\s+(?:&|and)\s/i.exec(s);
+  if (lead && ROLE_WORDS.test(lead[1])) return true;
   // address parts: districts, towns, boxes, postcodes ("ON N2L OA1", "PO9 1SA")
   if (!SUFFIX_RE.test(s) && (/\b(district|town|village|zone|avenue|street|road|plaza|tower|box|city|county|province|floor|suite)\b/i.test(s) || /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,4}\b/.test(s))) return true;
   return false;
@@ -49,13 +52,14 @@ function junkName(s: string): boolean {
 
 const MONTH_RE = /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
 const SUFFIX_RE = /\b(Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|GmbH|AG|N\.V|S\.A|B\.V|plc|PLC|Incorporated|LP|L\.P|LLP|Co|Bank|Trust|Partners|Holdings|Group|Aktiengesellschaft)\b\.?/i;
+const SUFFIX_START_RE = new RegExp(`^${SUFFIX_RE.source}`, 'i');
 const PLACE_RE = new RegExp(`^(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'United States', 'United States of America', 'U\\.S', 'Canada', 'China', 'PRC', 'Germany', 'England', 'United Kingdom', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Hong Kong', 'Singapore', 'France', 'Brazil', 'Mexico', 'Australia', 'Ireland', 'British Columbia', 'Ontario', 'Quebec'].join('|')})\\.?$`, 'i');
 /** What follows a place name in an address ("Redwood City, California 94063"). */
 const AFTER_PLACE_RE = new RegExp(`^\\s*,?\\s*(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'CA', 'NY', 'TX', 'NJ', 'MA', 'PRC', 'China', 'Canada', 'Germany', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Brazil', 'Mexico', 'England', 'United Kingdom'].join('|')})\\b|^\\s*,?\\s*\\d{4,6}\\b`);
 
-/** "NIKE, Inc." -> "NIKE Inc." (the comma before a legal suffix is not part of the name as usually labelled). */
+/** "NIKE, Inc." -> "NIKE Inc.", "ACME, INC." -> "ACME INC." (the comma before a legal suffix is not part of the name as usually labelled). */
 function tidyName(s: string): string {
-  return s.replace(/\s+/g, ' ').replace(/,\s+(?=(Inc|LLC|Ltd|L\.P|LP|Corp|Co|N\.V|S\.A|GmbH|AG|B\.V|plc|Limited|Incorporated)\b)/g, ' ').replace(/[,;:]+$/, '').trim();
+  return s.replace(/\s+/g, ' ').replace(/,\s+(?=(Inc|LLC|Ltd|L\.P|LP|Corp|Co|N\.V|S\.A|GmbH|AG|B\.V|plc|Limited|Incorporated)\b)/gi, ' ').replace(/[,;:]+$/, '').trim();
 }
 
 /**
@@ -74,7 +78,87 @@ function applyStyle(name: string, style: 'abbreviated' | 'as-written'): string {
     .replace(/\bL\.L\.C\.?$/, 'LLC');
 }
 
-const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+undersigned|Inc\.|Ltd\.|LLC|CEO|President|Chairman|Director|Board\s+of\s+Directors\s+of|Officer)\s+)+/;
+/** A "By:" signing line: "By: /s/ ...", "By: ______", "By /s/ ...", "BY:". */
+const BY_LINE_RE = /^By\s*(?::|\/\s?s\/|_{2,}|\s\/)/i;
+/** Lines of a signature block that are not the signer's organisation: names, titles, dates, rules, closings. */
+const SIG_FURNITURE_RE = /^(?:By\b|Name\b|Title\b|Its\b|Date[d:]?\b|Address\b|Attn\b|Attention\b|an?\s+[A-Za-z]|[“"(][^”")]{1,40}[”")]$|Signature\b|Print(?:ed)?\b|\/s\/|\(?signature|_{3,}|-{3,}|x\s*$|as\s+(?:its\s+)?[a-z])/i;
+const SIG_CLOSING_RE = /^(?:IN WITNESS|SEEN\b|NOTED\b|WITNESS(?:ES)?\b|Very truly|Sincerely|Yours|Accepted|Agreed|Acknowledged|Confirmed|AGREED|ACCEPTED|CONFIRMED|ACKNOWLEDGED|Executed|EXECUTED|The undersigned|Page\b|\[?Signature)/i;
+/** Contract prose in capitals ("... PROMISES AND WARRANTIES CONTAINED HEREIN."), committees and role phrases: not a signer's name. */
+const SIG_PROSE_RE = /\b(here(?:in|to|of|by|under)|contained|written|above|below|agreements?|part(?:y|ies)|behalf|subsidiaries|affiliates|committee|board)\b/i;
+const OFFICER_AFTER_RE = /^(?:\s*\n\s*(?:Title|Its)\s*:|\s*,\s*(?:Senior |Executive |Corporate )?(?:Chief|President|Vice|CEO|CFO|COO|Secretary|Treasurer|Chairman|Managing|General Counsel|Authorized|Director\b|Partner\b|Manager\b))/;
+
+/**
+ * Who signs: in a signature block the signer's organisation is the line (or the lines, for blocks set side
+ * by side) just above its first "By:" line ("Very truly yours, / Vocus, Inc. / By: /s/ ...").
+ */
+/** Lower-case words separated by single spaces (for phrase look-ups across line breaks and punctuation). */
+const plainWords = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+function signatureOrgs(ctx: DocContext): { p: number; start: number; name: string }[] {
+  const orgs: { p: number; start: number; name: string }[] = [];
+  const last = ctx.pages.length - 1;
+  const docWords = () => ctx.memo('party-doc-words', () => ` ${plainWords(ctx.pages.map((pg) => pg.text).join(' '))} `);
+  const orgLike = (name: string) => {
+    const words = name.split(/\s+/);
+    const letters = name.replace(/[^A-Za-z]/g, '');
+    const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
+    return (SUFFIX_RE.test(name) || (upper > 0.8 && words.length >= 2)) && words.length <= 10 && name.length <= 90 && !/\d{4,}/.test(name)
+      && !/[.;]\s+[a-z]/.test(name) && !SIG_PROSE_RE.test(name);
+  };
+  for (let p = Math.max(0, last - 2); p <= last; p++) {
+    const page = ctx.pages[p];
+    const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
+    for (let i = 0; i < lines.length; i++) {
+      if (!BY_LINE_RE.test(lines[i])) continue;
+      // the first "By:" of a block (not "By: its general partner" under another "By:")
+      let j = i - 1;
+      while (j >= 0 && !lines[j]) j--;
+      if (j >= 0 && (/^(By\b|Name\s*:|Title\s*:|Its\b|as\s)/i.test(lines[j]) || /\bas\s+(?:its\s+)?(?:general|managing|sole)\b/i.test(lines[j]))) continue;
+      const found: { li: number; name: string }[] = [];
+      for (let k = i - 1, seen = 0; k >= 0 && seen < 4 && found.length < 2; k--) {
+        const t = lines[k];
+        if (!t) continue;
+        seen++;
+        if (SIG_CLOSING_RE.test(t)) break;
+        // ("a Delaware corporation" under a name describes it)
+        if ((SIG_FURNITURE_RE.test(t) && !SUFFIX_RE.test(t)) || /^an?\s/i.test(t)) continue;
+        let name = t.replace(/^\(?\d{1,2}[).]\s*/, '');
+        // a role label before the name: "COMPANY: ACME, INC.", "EMPLOYEE NIKE, Inc."
+        const label = /^(?:[A-Za-z][A-Za-z ]{1,30}:\s*|(?:[A-Z]+\s+)(?=\S))/.exec(name);
+        if (label && (label[0].includes(':') || ROLE_WORDS.test(label[0].trim())) && label[0].length < name.length) name = name.slice(label[0].length);
+        // "ACME, INC., a Delaware corporation": the name without its description
+        name = name.replace(/,\s+an?\s+\S.*$|,?\s+an?\s+(?:[A-Z][\w.]*\s+){0,3}(?:corporation|company|limited|partnership|statutory|trust|bank|banking|association)\b.*$/i, '').replace(/[:,]\s*$/, '').trim();
+        // a name set over two lines ("BURLINGTON COAT FACTORY / HOLDINGS, INC.", "TYCO HEALTHCARE GROUP LP / D/B/A COVIDIEN")
+        let k2 = k - 1;
+        while (k2 >= 0 && !lines[k2]) k2--;
+        const above = k2 >= 0 ? lines[k2] : '';
+        const open = /(?:\b(?:of|and|the)|[&,])$/i.test(above);
+        const dba = /^d\/b\/a\b/i.test(name);
+        // "AMERICAN CAMPUS / COMMUNITIES, INC.": a short line in capitals, no legal form or initials of its own
+        // (side-by-side blocks put two names one above the other: the joined name must be one the document uses elsewhere)
+        const head = /^[A-Z0-9&' -]+$/.test(above) && above.split(/\s+/).length <= 4 && !SUFFIX_RE.test(above) && SUFFIX_RE.test(name)
+          && docWords().split(` ${plainWords(`${above} ${name}`)} `).length > 2;
+        if (above && !SIG_CLOSING_RE.test(above) && !SIG_FURNITURE_RE.test(above)
+          && (open || dba || head || junkName(name) || (SUFFIX_START_RE.test(name) && !SUFFIX_RE.test(above)))) {
+          // a line that cannot end a name joins the next; joined, it must still read as a name
+          if (!orgLike(`${above} ${name}`)) break;
+          name = `${above} ${name}`;
+          k = k2;
+        }
+        if (!orgLike(name) || junkName(name.replace(/\b\d+\b/g, ' '))) break;
+        found.push({ li: k, name });
+      }
+      for (const f of found) {
+        const line = page.lines[f.li];
+        const off = page.text.slice(line.start, line.end).indexOf(f.name.split(' ')[0]);
+        orgs.push({ p, start: line.start + Math.max(0, off), name: f.name });
+      }
+    }
+  }
+  return orgs;
+}
+
+const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+undersigned|Inc\.|Ltd\.|LLC|CEO|President|Chairman|Director|Board\s+of\s+Directors\s+of|Officer|BETWEEN|AMONG|AND|BY|WITH)\s+)+/;
 
 /**
  * Parties: names in the preamble ("between X, a Delaware corporation, and Y"), organisations introduced
@@ -84,7 +168,10 @@ const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+unders
 export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written' = 'as-written'): Scored[] {
   const out: Scored[] = [];
   const add = (p: number, start: number, raw: string, z: number, kind: number): boolean => {
+    // "BOINGO WIRELESS, INC. EMPLOYEE": a role caption of side-by-side signature blocks glued after the name
     let name = tidyName(raw);
+    const role = /\s+([A-Z][A-Za-z]+)$/.exec(name);
+    if (role && ROLE_WORDS.test(role[1]) && !SUFFIX_RE.test(role[1]) && SUFFIX_RE.test(name.slice(0, role.index))) name = name.slice(0, role.index);
     const lead = LEAD_WORDS.exec(name);
     if (lead) { name = name.slice(lead[0].length); start += lead[0].length; }
     // "Company, BCFWC Mergersub Inc.", "Netherlands, and Digene Corporation": a generic or place word glued in front
@@ -93,6 +180,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       start += name.indexOf(glued[2]);
       name = glued[2];
     }
+    // "PageMaster Corporation and Go Call, Inc.": two names, each read on its own
+    if (new RegExp(`${SUFFIX_RE.source},?\\s+and\\s+[A-Z]`).test(name)) return false;
     if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
     const text = ctx.pages[p].text;
     const after = text.slice(start + raw.length - (lead ? lead[0].length : 0), start + raw.length + 40).replace(/\n/g, ' ');
@@ -184,10 +273,19 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   const tail = ctx.pages.slice(Math.max(0, last - 1)).map((pg) => pg.text).join('\n');
   const signsFor = (name: string) => {
     const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-    const hit = new RegExp(`\\bBy\\s*:?\\s*(?:/s/\\s*)?${esc}\\b`, 'i').exec(tail);
+    const hit = new RegExp(`\\bBy\\s*:?\\s*(?:/\\s?s/\\s*)?${esc}\\b`, 'i').exec(tail);
     // "EMPLOYEE: /s/ ... By: Gavin Brandon": the individual party signing for himself
     return !!hit && !/\b(employee|executive|consultant|director|individual|officer|member)\b\W*$/i.test(tail.slice(Math.max(0, hit.index - 60), hit.index).replace(/\/s\/[^\n]*/g, ''));
   };
+  // "William F. Weissman, Chief Financial Officer", "Name: Mark Parker / Title: President": signs for an organisation
+  const officer = (name: string) => {
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+    for (const m of tail.matchAll(new RegExp(`(?<![A-Za-z])${esc}(?![A-Za-z])`, 'g'))) if (OFFICER_AFTER_RE.test(tail.slice(m.index! + m[0].length, m.index! + m[0].length + 40))) return true;
+    return false;
+  };
+  // a signer the preamble did not name is a party when the preamble named fewer than two (letters, forms);
+  // otherwise it is more often an adviser, a guarantor or an affiliate acknowledging the agreement
+  for (const o of signatureOrgs(ctx)) add(o.p, o.start, o.name, strong >= 2 ? -1.0 : 1.0, 7);
   for (let p = Math.max(0, last - 1); p <= last; p++) {
     const page = ctx.pages[p];
     const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
@@ -203,7 +301,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (/\b(By|Title|Its)\s*:/.test(prev) || /^(Title|Its)\s*:|\b(President|Officer|Secretary|Treasurer|Vice|CEO|CFO)\b/.test(next) || /^By\s*:/.test(t)) return;
       if (ROLE_WORDS.test(mm[1]) || /\b(Inc|LLC|Ltd|Corp|Company|Corporation|Witness|Agreed|Accepted)\b/i.test(mm[1])) return;
       // someone who signs "By:" for an organisation, or as a witness, is not a party
-      if (signsFor(mm[1])) return;
+      if (signsFor(mm[1]) || officer(mm[1])) return;
       if (/\bwitness(?:es)?\b(?!\s+whereof)/i.test(`${lines[i - 2] ?? ''} ${prev}`)) return;
       const start = page.lines[i].start + page.text.slice(page.lines[i].start, page.lines[i].end).indexOf(mm[1]);
       add(p, start, mm[1], individual ? (strong >= 2 ? -0.3 : 0.3) : -1.2, 3);
@@ -216,12 +314,16 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   // de-duplicate fuzzy repeats (on the distinctive part of the name: "Eton Pharmaceuticals Inc." and "Aucta
   // Pharmaceuticals Inc." are two parties), keep first mention order
   const core = (n: string) => n.replace(new RegExp(SUFFIX_RE.source, 'gi'), ' ').replace(/[^a-z0-9 ]/g, ' ').replace(/\s+/g, ' ').trim();
+  // "Acme Holdings Inc." repeats "Holdings Inc."; "Plan for Employees of Acme Inc." is another thing than "Acme Inc."
+  // "Acme Inc. and Beta Corp" is two names, not a longer spelling of "Acme Inc."
+  const headOf = (long: string, short: string) => long.startsWith(short + ' ') && !/^(and|or|&)\s+(?!company\b|co\b|sons\b)/.test(long.slice(short.length).trim());
+  const tailOf = (long: string, short: string) => long.endsWith(' ' + short) && !/\bof$/.test(long.slice(0, long.length - short.length).trim());
   const kept: Scored[] = [];
   for (const s of out) {
     const k = normText(String(s.value));
     const dup = kept.find((x) => {
       const kx = normText(String(x.value));
-      return kx === k || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84) || kx.startsWith(k + ' ') || k.startsWith(kx + ' ') || kx.endsWith(' ' + k) || k.endsWith(' ' + kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
+      return kx === k || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84) || headOf(kx, k) || headOf(k, kx) || tailOf(kx, k) || tailOf(k, kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
     });
     if (dup) {
       const kd = normText(String(dup.value));

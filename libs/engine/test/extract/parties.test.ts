@@ -66,4 +66,91 @@ describe('contract parties', () => {
     expect(got).toContain('Digene Corporation');
     expect(got.some((n) => /Netherlands/.test(String(n)))).toBe(false);
   });
+
+  test('a letter agreement\'s addressee is a party when it signs under "Accepted and agreed"', () => {
+    const got = names(
+      [
+        'December 20, 2013',
+        'Mr. John Doe, Managing Director',
+        'Blue Harbor Capital LLC',
+        '300 Main Street',
+        'Re: Non-Disclosure Agreement',
+        'In connection with your consideration of a possible transaction with Vocus, Inc., a Delaware corporation ("Vocus"), you agree to keep our information confidential.',
+      ],
+      [
+        'Very truly yours,',
+        'Vocus, Inc.',
+        'By: /s/ Jane Roe',
+        'Name: Jane Roe',
+        'Title: Chief Financial Officer',
+        'Accepted and agreed as of the date first written above.',
+        'BLUE HARBOR CAPITAL LLC',
+        'By: /s/ Joseph Navea',
+        'Name: Joseph Navea',
+      ],
+    );
+    expect(got).toEqual(expect.arrayContaining(['Vocus Inc.', 'BLUE HARBOR CAPITAL LLC']));
+    expect(got).not.toContain('Joseph Navea');
+  });
+
+  test('signature blocks set side by side give both organisations above their "By:" lines', () => {
+    const got = names(
+      ['MUTUAL NON-DISCLOSURE AGREEMENT', 'The parties wish to exchange confidential information for the purpose of a possible business relationship.'],
+      [
+        'IN WITNESS WHEREOF, the parties have executed this Agreement as of the Effective Date.',
+        'AVANTI PHARMACEUTICALS, INC.',
+        'ORIENT CHEMICAL CO., LTD.',
+        'By: /s/ Gregory Flesher',
+        'By: /s/ Michael Levy',
+        'Name: Gregory Flesher',
+        'Name: Michael Levy',
+      ],
+    );
+    expect(got).toEqual(expect.arrayContaining(['AVANTI PHARMACEUTICALS INC.', 'ORIENT CHEMICAL CO. LTD.']));
+  });
+
+  test('a signer\'s name wrapped over two lines is read whole when the document uses the whole name elsewhere', () => {
+    const got = names(
+      ['This Agreement is made with American Campus Communities, Inc. (the "Company") and its employees.'],
+      [
+        'IN WITNESS WHEREOF, the undersigned have executed this Agreement as of the date first above written.',
+        'AMERICAN CAMPUS',
+        'COMMUNITIES, INC.',
+        'By:',
+        'Title:',
+      ],
+    );
+    expect(got).toContain('American Campus Communities Inc.');
+    expect(got.some((n) => /^COMMUNITIES/.test(String(n)))).toBe(false);
+  });
+
+  test('a role caption above a signer\'s name is not joined to it ("EMPLOYEE" over "NIKE, Inc.")', () => {
+    const got = names(
+      ['This letter sets out the terms of your engagement with Widgetco Holdings Inc. as a consultant.'],
+      [
+        'IN WITNESS WHEREOF the parties have signed.',
+        'EMPLOYEE',
+        'WIDGETCO HOLDINGS, INC.',
+        'By: /s/ Mary Major',
+      ],
+    );
+    expect(got.some((n) => /EMPLOYEE/.test(String(n)))).toBe(false);
+  });
+
+  test('a person whose signature line gives a corporate title signs for the company and is not a party', () => {
+    const got = names(
+      ['NON-COMPETITION AGREEMENT', 'This Agreement is made between Rubix Technology, Inc. (the "Company") and the undersigned employee. I agree not to compete with the Company.'],
+      [
+        'IN WITNESS WHEREOF, the parties have executed this Agreement.',
+        'EMPLOYEE',
+        'RUBIX TECHNOLOGY, INC.',
+        '/s/ Hap Hewes',
+        '/s/ William F. Weissman',
+        'Hap Hewes',
+        'William F. Weissman, Chief Financial Officer',
+      ],
+    );
+    expect(got).toContain('Hap Hewes');
+    expect(got).not.toContain('William F. Weissman');
+  });
 });
