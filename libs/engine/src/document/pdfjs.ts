@@ -75,6 +75,42 @@ const PATCHES: Patch[] = [
       }`,
   },
   {
+    // Inflate with Node's synchronous zlib rather than DecompressionStream: the web-streams machinery and the
+    // round trip through the libuv thread pool cost more than the inflating itself for content streams and
+    // fonts. Same bytes; any failure (corrupt or truncated data, bad checksum) still falls back to pdf.js's
+    // lenient JS decoder, and the output cap is zlib's maxOutputLength.
+    find: `    const bytes = this.stream.isAsync && (await this.stream.asyncGetBytes()) || this.stream.getBytes();
+    try {
+      const {
+        readable,`,
+    replace: `    const bytes = this.stream.isAsync && (await this.stream.asyncGetBytes()) || this.stream.getBytes();
+    const exsZlib = globalThis.process?.getBuiltinModule?.("node:zlib");
+    if (exsZlib && (name === "deflate" || name === "brotli")) {
+      let out;
+      try {
+        const opts = { maxOutputLength: ${MAX_DECODED_STREAM_BYTES} };
+        out = name === "deflate" ? exsZlib.inflateSync(bytes, opts) : exsZlib.brotliDecompressSync(bytes, opts);
+      } catch (ex) {
+        if (ex?.code === "ERR_BUFFER_TOO_LARGE") {
+          globalThis.${BOMB_COUNTER} = (globalThis.${BOMB_COUNTER} || 0) + 1;
+          throw new Error("${STREAM_TOO_LARGE}");
+        }
+        return {
+          decompressed: null,
+          compressed: bytes
+        };
+      }
+      // A plain Uint8Array that owns its whole buffer (a Buffer's slice() would not copy).
+      return {
+        decompressed: out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? new Uint8Array(out.buffer) : new Uint8Array(out),
+        compressed: bytes
+      };
+    }
+    try {
+      const {
+        readable,`,
+  },
+  {
     find: `    } catch {
       return {
         decompressed: null,
@@ -92,8 +128,28 @@ const PATCHES: Patch[] = [
     }`,
   },
   {
-    find: 'const clone = Object.assign(Object.create(this), this);\n    clone.textMatrix',
-    replace: 'const clone = Object.assign(new TextState(), this);\n    clone.textMatrix',
+    // Field by field rather than Object.assign (generic and slow; q/Q pairs around every run make this hot).
+    // Same result: ctm is shared (it is replaced, never written in place), the text and font matrices copied.
+    find: `    const clone = Object.assign(Object.create(this), this);
+    clone.textMatrix = this.textMatrix.slice();
+    clone.textLineMatrix = this.textLineMatrix.slice();
+    clone.fontMatrix = this.fontMatrix.slice();
+    return clone;`,
+    replace: `    const clone = new TextState();
+    clone.ctm = this.ctm;
+    clone.fontName = this.fontName;
+    clone.fontSize = this.fontSize;
+    clone.loadedName = this.loadedName;
+    clone.font = this.font;
+    clone.fontMatrix = this.fontMatrix.slice();
+    clone.textMatrix = this.textMatrix.slice();
+    clone.textLineMatrix = this.textLineMatrix.slice();
+    clone.charSpacing = this.charSpacing;
+    clone.wordSpacing = this.wordSpacing;
+    clone.leading = this.leading;
+    clone.textHScale = this.textHScale;
+    clone.textRise = this.textRise;
+    return clone;`,
   },
   {
     // Same arithmetic as Util.transform(ctm, Util.transform(textMatrix, tsm)) without two array

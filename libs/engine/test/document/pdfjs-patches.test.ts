@@ -1,0 +1,88 @@
+/**
+ * Behaviour kept by the pdf.js source patches made for speed (see src/document/pdfjs.ts): each test builds a
+ * small PDF that goes through a patched path and checks the text that comes out.
+ */
+import { deflateSync } from 'node:zlib';
+import { closeOcr, openDocument } from '../../src/document/index.js';
+import { buildPdf, type PdfObject } from '../fixtures/pdf-builder.js';
+
+afterAll(() => closeOcr());
+
+/** One US Letter page drawing `content` with Helvetica as /F1; `contentStream` is the page's stream object. */
+function onePage(contentStream: Uint8Array): Uint8Array {
+  const objects: PdfObject[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    contentStream,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  return buildPdf(objects);
+}
+
+function streamObject(bytes: Uint8Array, filter = ''): Uint8Array {
+  const head = Buffer.from(`<< /Length ${bytes.length}${filter ? ` /Filter /${filter}` : ''} >>\nstream\n`, 'latin1');
+  return new Uint8Array(Buffer.concat([head, bytes, Buffer.from('\nendstream', 'latin1')]));
+}
+
+/** Eighty lines of pseudo-random words: deflates to well over 1 KB, the size from which pdf.js inflates natively. */
+function manyLines(): { content: string; words: string[] } {
+  const words: string[] = [];
+  const ops: string[] = [];
+  let seed = 12345;
+  const token = () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed.toString(16);
+  };
+  for (let i = 0; i < 80; i++) {
+    const line = [token(), token(), token(), token(), token(), token()];
+    words.push(...line);
+    ops.push(`BT /F1 8 Tf 40 ${770 - i * 9} Td (${line.join(' ')}) Tj ET`);
+  }
+  return { content: ops.join('\n'), words };
+}
+
+test('a deflated content stream gives the same words as the same stream uncompressed', async () => {
+  const { content, words } = manyLines();
+  const deflated = deflateSync(Buffer.from(content, 'latin1'));
+  expect(deflated.length).toBeGreaterThan(1024);
+  const doc = await openDocument(onePage(streamObject(deflated, 'FlateDecode')), { ocr: 'never' });
+  const plain = await openDocument(onePage(streamObject(Buffer.from(content, 'latin1'))), { ocr: 'never' });
+  expect(doc.pages[0]!.words.map((w) => w.text)).toEqual(words);
+  expect(JSON.stringify(doc.pages)).toBe(JSON.stringify(plain.pages));
+});
+
+test('a deflated content stream with a damaged checksum still yields its text', async () => {
+  // zlib rejects a bad Adler-32 trailer; pdf.js's own decoder ignores it, as viewers do.
+  const { content, words } = manyLines();
+  const deflated = Buffer.from(deflateSync(Buffer.from(content, 'latin1')));
+  deflated[deflated.length - 1] ^= 0xff;
+  const doc = await openDocument(onePage(streamObject(deflated, 'FlateDecode')), { ocr: 'never' });
+  expect(doc.pages[0]!.words.map((w) => w.text)).toEqual(words);
+});
+
+test('a truncated deflated content stream yields the text before the cut', async () => {
+  const { content, words } = manyLines();
+  const deflated = deflateSync(Buffer.from(content, 'latin1'));
+  const cut = deflated.subarray(0, Math.floor(deflated.length * 0.6));
+  const doc = await openDocument(onePage(streamObject(cut, 'FlateDecode')), { ocr: 'never' });
+  const got = doc.pages[0]!.words.map((w) => w.text);
+  expect(got.length).toBeGreaterThan(words.length / 3);
+  expect(got.slice(0, -1)).toEqual(words.slice(0, got.length - 1));
+});
+
+test('a font size set inside q ... Q does not outlive the Q', async () => {
+  const content = 'BT /F1 10 Tf 72 700 Td q /F1 40 Tf Q (after) Tj ET\nBT /F1 10 Tf 72 650 Td (plain) Tj ET';
+  const page = (await openDocument(onePage(streamObject(Buffer.from(content, 'latin1'))), { ocr: 'never' })).pages[0]!;
+  const height = (i: number) => page.words[i]!.bbox[3] - page.words[i]!.bbox[1];
+  expect(page.words.map((w) => w.text)).toEqual(['after', 'plain']);
+  expect(height(0)).toBeCloseTo(height(1), 6);
+});
+
+test('text matrix changes inside q ... Q are undone by the Q', async () => {
+  // Tm inside q/Q moves the text; after Q, Td continues from the matrix saved by q.
+  const content = 'BT /F1 10 Tf 72 700 Td q 1 0 0 1 400 100 Tm Q 0 -20 Td (below) Tj ET';
+  const page = (await openDocument(onePage(streamObject(Buffer.from(content, 'latin1'))), { ocr: 'never' })).pages[0]!;
+  expect(page.words.map((w) => w.text)).toEqual(['below']);
+  expect(page.words[0]!.bbox[0]).toBeCloseTo(72 / 612, 3);
+});
