@@ -29,7 +29,7 @@ const GENERIC_NAME_WORDS = new Set(('signature signatures sign signed print prin
   + 'board directors director affiliated affiliate affiliates disclosing receiving recipient exhibit schedule agreement agreements date dated title witness page notice address '
   + 'general release export control regulation regulations waiver covenant covenants not to sue debt of and the for a an stock option options equity insurance benefit benefits '
   + 'confidential confidentiality information evaluation material materials proprietary non disclosure acquisition transaction transactions stockholder stockholders shareholder '
-  + 'shareholders larger holder purchaser seller buyer licensor licensee distributor consultant contractor services service products product business settlement mutual '
+  + 'shareholders group larger holder purchaser seller buyer licensor licensee distributor consultant contractor services service products product business settlement mutual '
   + 'amendment addendum appendix annex article section terms conditions definitions recitals preamble whereas hereto thereto undersigned authorized representative officer '
   + 'president vice secretary treasurer chairman chief counsel manager member members partner trustee trust fund by its on behalf x xx xxx xxxx').split(' '));
 const STATE_WORDS = new Set(US_STATES.flatMap((s) => s.toLowerCase().split(' ')));
@@ -41,7 +41,7 @@ function junkName(s: string): boolean {
   if (/^[a-z]/.test(s)) return true;
   // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
   if (/\b(?!(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|Mr|Ms|Mrs|Dr|Jr|Sr|St|No|Bros|Intl|Assn)\.)[A-Za-z]{2,}\.\s+[A-Z]/.test(s)) return true;
-  if (/\b(board of directors|exhibit|section|article)\b/i.test(s)) return true;
+  if (/\b(board of directors|exhibit|section|article|ladies|gentlemen|dear)\b/i.test(s)) return true;
   // "THE COMPANY & XEROX": a role and a name, not one name
   const lead = /^(?:the\s+)?([A-Za-z]+)\s+(?:&|and)\s/i.exec(s);
   if (lead && ROLE_WORDS.test(lead[1])) return true;
@@ -127,7 +127,8 @@ function signatureOrgs(ctx: DocContext): { p: number; start: number; name: strin
         const label = /^(?:[A-Za-z][A-Za-z ]{1,30}:\s*|(?:[A-Z]+\s+)(?=\S))/.exec(name);
         if (label && (label[0].includes(':') || ROLE_WORDS.test(label[0].trim())) && label[0].length < name.length) name = name.slice(label[0].length);
         // "ACME, INC., a Delaware corporation": the name without its description
-        name = name.replace(/,\s+an?\s+\S.*$|,?\s+an?\s+(?:[A-Z][\w.]*\s+){0,3}(?:corporation|company|limited|partnership|statutory|trust|bank|banking|association)\b.*$/i, '').replace(/[:,]\s*$/, '').trim();
+        if (/^[(\[“"'‘]/.test(name)) break;
+        name = name.replace(/(?:\s*\([^()]*\))+\s*$/, '').replace(/,\s+an?\s+\S.*$|,?\s+an?\s+(?:[A-Z][\w.]*\s+){0,3}(?:corporation|company|limited|partnership|statutory|trust|bank|banking|association)\b.*$/i, '').replace(/[:,]\s*$/, '').trim();
         // a name set over two lines ("BURLINGTON COAT FACTORY / HOLDINGS, INC.", "TYCO HEALTHCARE GROUP LP / D/B/A COVIDIEN")
         let k2 = k - 1;
         while (k2 >= 0 && !lines[k2]) k2--;
@@ -158,6 +159,9 @@ function signatureOrgs(ctx: DocContext): { p: number; start: number; name: strin
   return orgs;
 }
 
+/** Words that introduce an affiliate of a party rather than a party. */
+const AFFILIATE_BEFORE_RE = /\b(?:including(?:,?\s*(?:without limitation|but not limited to),?)?|collectively with|together with|subsidiar(?:y|ies) of|parent(?: company)? of|affiliates? of|f\/k\/a|formerly known as)\s*(?:the\s+)?$/i;
+const AFFILIATE_AFTER_RE = /^\s*,?\s*(?:an?\s+)?(?:direct\s+|indirect\s+)?(?:wholly[- ]owned\s+)?subsidiary\s+of\b/i;
 const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+undersigned|Inc\.|Ltd\.|LLC|CEO|President|Chairman|Director|Board\s+of\s+Directors\s+of|Officer|BETWEEN|AMONG|AND|BY|WITH)\s+)+/;
 
 /**
@@ -185,6 +189,10 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
     const text = ctx.pages[p].text;
     const after = text.slice(start + raw.length - (lead ? lead[0].length : 0), start + raw.length + 40).replace(/\n/g, ' ');
+    // "Team, Inc.’s Board", "(“Crystal Clean”)": a possessive or a defined alias, not the party's name
+    if (/^[’']s\b/.test(after) || /[“"]\s*$/.test(text.slice(Math.max(0, start - 2), start))) return false;
+    // "including, without limitation, X", "collectively with X", "X, a wholly-owned subsidiary of": an affiliate
+    if (kind !== 7 && (AFFILIATE_BEFORE_RE.test(text.slice(Math.max(0, start - 50), start).replace(/\s+/g, ' ')) || AFFILIATE_AFTER_RE.test(after))) z -= 3;
     if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return false; // "Redwood City, California"
     out.push({ value: applyStyle(name, style), spans: [{ p, start, end: start + name.length }], score: 1 / (1 + Math.exp(-z)), features: { kind, z } });
     return true;
@@ -251,13 +259,23 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (o.p !== p || o.start > 3500) continue;
       const after = ctx.pages[p].text.slice(o.end, o.end + 120).replace(/\n/g, ' ');
       let z = -1.6;
-      if (/^\s*,?\s*(?:and its [a-z ]{3,40}\s*)?\(\s*(?:together,?\s*|collectively,?\s*)?(?:the\s+|each\s+|a\s+)?[“"”]/i.test(after)) z += 1.9;
+      if (/^\s*,?\s*(?:and its [a-z ]{3,40}\s*)?\(\s*(?:together,?\s*|collectively,?\s*)?(?:the\s+|each\s+|a\s+)?[“"”]/i.test(after)
+        // "(together with its affiliated entities, the “Company”)"
+        || /^\s*,?\s*\(\s*(?:together|collectively|including)\b[^()]{0,160}?\b(?:the|as)\s+[“"”]/i.test(after)) z += 1.9;
       // "Aduro Biotech, Inc., with a place of business at ... (“Aduro”)": the defined term after its address
       else if (/^\s*,?\s*(?:with|having|located|whose|of)\b[^()“”"]{0,160}\(\s*(?:the\s+)?[“"”]/i.test(ctx.pages[p].text.slice(o.end, o.end + 220).replace(/\n/g, ' '))) z += 1.5;
       if (/^\s*,?\s*an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank)/i.test(after)) z += 1.3;
       // the preamble already named its parties: other defined organisations are advisers, affiliates, ...
       if (m && strong >= 2 && o.start > winEnd) z -= 1.4;
-      if (z > -1) add(p, o.start, String(o.value), z, 5);
+      // "of American Realty\nCapital Properties, Inc.": the candidate began at the line break; its first words end the line before
+      let start = o.start;
+      let value = String(o.value);
+      const wrap = /(?:^|[^\w&'’.-])((?:[A-Z][\w&'’.-]*[ \t]+){0,3}[A-Z][\w&'’.-]*)[ \t]*\n[ \t]*$/.exec(ctx.pages[p].text.slice(Math.max(0, o.start - 60), o.start));
+      if (wrap && !junkName(wrap[1]) && !ROLE_WORDS.test(wrap[1])) {
+        start = o.start - (wrap[0].length - wrap[0].indexOf(wrap[1]));
+        value = `${wrap[1]} ${value}`;
+      }
+      if (z > -1) add(p, start, value, z, 5);
     }
     // "employment with X", "employed by X"
     for (const e of text.slice(0, 3000).matchAll(/\b(?:employment with|employed by|services to|engagement by)\s+((?:[A-Z][\w.&'’-]*)(?:\s+(?:[A-Z][\w.&'’-]*|&|of)){0,5}(?:,?\s+(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited|Incorporated)\.?)?)/g)) {
@@ -290,9 +308,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const page = ctx.pages[p];
     const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
     lines.forEach((t, i) => {
-      const mm = /^(?:\/s\/\s*|Name:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)\s*:?\s*(?:\/s\/)?\s*)?([A-Z][a-zA-Z]+\.?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III|JR|SR)\.?)?)$/.exec(t);
+      const mm = /^(?:\/s\/\s*|(?:Print(?:ed)?\s+)?Name(?:\s+of\s+(?:Employee|Executive|Consultant))?:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature(?:\s+of\s+(?:Employee|Executive|Consultant))?)\s*:?\s*(?:\/s\/)?\s*)?([A-Z][a-zA-Z]+\.?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III|JR|SR)\.?)?)$/.exec(t);
       if (!mm) return;
-      const own = /^(\/s\/|Name:|EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)/.test(t);
+      const own = /^(\/s\/|Name:|Print(?:ed)?\s+Name\b|Name of|EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)/.test(t);
       const prev = lines[i - 1] ?? '';
       const next = lines[i + 1] ?? '';
       // printed under its own /s/ signature, or introduced by a signature word

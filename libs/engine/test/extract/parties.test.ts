@@ -153,4 +153,36 @@ describe('contract parties', () => {
     expect(got).toContain('Hap Hewes');
     expect(got).not.toContain('William F. Weissman');
   });
+
+  test('an affiliate introduced by "including" or "collectively with" in the preamble is not a party', () => {
+    const got = names([
+      'NON-COMPETITION AGREEMENT',
+      'This Agreement is made by and between Harbor Coat Holdings, Inc., a Delaware corporation (the "Company"), and Andrew Miller, an individual ("Seller"). The term "Company" shall include all subsidiaries of the Company, including, without limitation, Harbor Coat Warehouse Corporation, a Delaware corporation ("HCW").',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Harbor Coat Holdings Inc.', 'Andrew Miller']));
+    expect(got).not.toContain('Harbor Coat Warehouse Corporation');
+  });
+
+  test('a company\'s possessive ("Team, Inc.\'s Board") is not a mention of another party', () => {
+    const got = names([
+      'This Agreement is made by and between Philip Hawk ("Mr. Hawk") and Team Industrial Services, Inc. (collectively the "Company"). This Agreement is in conjunction with Mr. Hawk\'s service on Team, Inc.\'s Board of Directors ("Board").',
+    ]);
+    expect(got).not.toContain('Team Inc.');
+  });
+
+  test('an organisation defined with "(together with its affiliates, the “Company”)" is a party', () => {
+    const got = names([
+      'THIS AGREEMENT is made as of December 16, 2014, by the undersigned employee (hereinafter called “Employee”) of American Realty',
+      'Capital Properties, Inc. (together with all other affiliated and/or related entities of the foregoing, the “Employer” or the “Company”) a Maryland corporation.',
+    ]);
+    expect(got).toContain('American Realty Capital Properties Inc.');
+  });
+
+  test('an employee signing under "Signature of Employee" / "Print Name of Employee" is a party', () => {
+    const got = names(
+      ['As a condition of my employment with Interactive Data Corporation (the "Company"), I agree to the following.'],
+      ['Additional Sheets Attached', 'Signature of Employee: /s/ Raymond L. Darcy', 'Print Name of Employee: Raymond L. Darcy', 'Date: November 4, 2010'],
+    );
+    expect(got).toEqual(expect.arrayContaining(['Interactive Data Corporation', 'Raymond L. Darcy']));
+  });
 });
