@@ -100,6 +100,8 @@ export function repairedAmounts(text: string): RepairedAmount[] {
   const out: RepairedAmount[] = [];
   const push = (value: number, start: number, end: number, extra: number, dec: boolean) => {
     if (!Number.isFinite(value)) return;
+    // "GST @ 6%", "6.00 %": a rate, not an amount
+    if (/^\s?%/.test(t.slice(end))) return;
     out.push({ value: Math.round(value * 100) / 100, start, end, cost: extra + spanCost(dig, start, end), dec });
   };
   for (const m of t.matchAll(/(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\s?)([.,])(\s?)(\d{2})(\d?)(?![\d])/g)) {

@@ -48,7 +48,9 @@ interface LineInfo {
 }
 
 function wordsOf(text: string): string[] {
+  // words printed without a space keep their capitals: "TotalGST", "GrossAmt", "SubTotal"
   return text
+    .replace(/([a-z]{3})([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9!|$@]+/)
     .filter(Boolean)
@@ -380,6 +382,8 @@ const K_EXCL = ['excl', 'excluding', 'exclusive', 'excluded', 'before', 'exc', '
 const K_QTY = ['qty', 'quantity', 'item', 'items', 'count', 'pcs', 'unit', 'units', 'weight'];
 /** Words of the final sum ("Grand Total", "Total Payable", "Nett Total", "Total After Adj") and of a sum incl. tax. */
 const K_FINAL = ['payable', 'grand', 'nett', 'net', 'rounded', 'after', 'due', 'final'];
+const K_FINAL_ALONE = ['payable', 'grand', 'nett', 'net', 'due'];
+const K_AMOUNT = ['amount', 'amt'];
 const K_STRONG = ['incl', 'inclusive', 'including', 'inc', 'amount', 'amt', 'sales', 'bill', 'rm'];
 const K_TAX = ['gst', 'tax', 'vat', 'sst', 'service'];
 const K_ROUND = ['rounding', 'round', 'adj', 'adjustment', 'rounded'];
@@ -410,13 +414,44 @@ function amountLines(page: Page): AmountLine[] {
     if (!all.length) continue;
     const maxEnd = Math.max(...all.map((a) => a.end));
     const last = all.filter((a) => a.end >= maxEnd - 1).sort((a, b) => a.cost - b.cost);
-    const starts = new Set(all.filter((a) => a.cost < 0.5 && a.dec).map((a) => a.start));
-    out.push({ l, last, count: starts.size });
+    out.push({ l, last, count: amountCount(all.filter((a) => a.cost < 0.5 && a.dec)) });
   }
   return out;
 }
 
+/** How many amounts a line prints: readings of the same place (two passes, two parses) count once. */
+function amountCount(list: RepairedAmount[]): number {
+  const sorted = [...list].sort((a, b) => a.start - b.start);
+  let n = 0;
+  let end = -1;
+  for (const a of sorted) {
+    if (a.start >= end) n++;
+    end = Math.max(end, a.end);
+  }
+  return n;
+}
+
+/** Readings of a line's last amount close enough to its best one to be what was printed (for the sum checks). */
+function plausibleReadings(al: AmountLine): RepairedAmount[] {
+  const best = al.last[0]!;
+  return al.last.filter((a) => a.dec && a.cost < 0.8 && a.cost <= best.cost + 0.5);
+}
+
+/** The last two amounts of a tax summary row when the second is a tax on the first (a whole rate up to 25 %). */
+function summaryPair(text: string): [number, number] | undefined {
+  const list = repairedAmounts(text).filter((a) => a.dec && a.cost < 0.5).sort((a, b) => a.start - b.start || a.cost - b.cost);
+  const kept: RepairedAmount[] = [];
+  for (const a of list) if (!kept.length || a.start >= kept[kept.length - 1]!.end) kept.push(a);
+  if (kept.length < 2) return undefined;
+  const [net, tax] = [kept[kept.length - 2]!.value, kept[kept.length - 1]!.value];
+  // the tax must be a whole-percent rate of the amount, to the cent: a misread in either fails this
+  const rated = tax < 0.005 || Array.from({ length: 25 }, (_, r) => r + 1).some((r) => Math.abs((net * r) / 100 - tax) <= 0.011);
+  return net > 0 && rated ? [net, tax] : undefined;
+}
+
 const near = (a: number, b: number, eps = 0.006) => Math.abs(a - b) < eps;
+/** Cash rounding to 5 cents: a total that is a multiple of 0.05 may differ from the exact sum by up to 2 cents. */
+const nearSum = (sum: number, v: number) => near(sum, v, 0.016) || (Math.round(v * 100) % 5 === 0 && near(sum, v, 0.026));
 
 function totalCandidates(ctx: DocContext): Scored[] {
   const page = ctx.pages[0]!;
@@ -429,13 +464,15 @@ function totalCandidates(ctx: DocContext): Scored[] {
   const taxes: number[] = [];
   const rounds: number[] = [];
   let hasRounding = false;
+  let discounted = false;
   type Cand = { v: number; cost: number; strength: number; spans: Span[]; kind: string };
   const cands: Cand[] = [];
   const span = (al: AmountLine, a: RepairedAmount): Span => ({ p: 0, start: al.l.start + a.start, end: al.l.start + a.end });
   for (const al of lines) {
     const l = al.l;
     const best = al.last[0]!;
-    const total = has(l, K_TOTAL) || l.words.some((w) => /total$/.test(w) && w.length <= 9);
+    // "Net Amt", "Amount Payable", "Grand Amount": the final sum named without the word total
+    const total = has(l, K_TOTAL) || l.words.some((w) => /total$/.test(w) && w.length <= 9) || (has(l, K_FINAL_ALONE) && has(l, K_AMOUNT));
     const sub = has(l, K_SUB) || l.words.some((w) => /^sub/.test(w));
     const excl = has(l, K_EXCL);
     const qty = has(l, K_QTY);
@@ -448,12 +485,19 @@ function totalCandidates(ctx: DocContext): Scored[] {
     const change = has(l, K_CHANGE);
     const off = has(l, K_OFF);
     if (round) hasRounding = true;
-    if (change && best.dec) changes.push(best.value);
-    if (pay && !change && best.dec) pays.push({ v: best.value, l: al });
-    if ((sub || (total && excl)) && best.dec) subs.push(best.value);
-    if (tax && !total && best.dec) taxes.push(best.value);
-    if (tax && total && !excl && best.dec) taxes.push(best.value);
-    if (round && !total && best.dec && best.value < 1) rounds.push(best.value);
+    // the sum checks take every close reading of a line (either pass): one misread must not hide the agreement
+    const vals = plausibleReadings(al).map((a) => a.value);
+    if (change) changes.push(...vals);
+    if (pay && !change) for (const v of vals) pays.push({ v, l: al });
+    if (sub || (total && excl)) subs.push(...vals);
+    if (tax && (!total || !excl)) taxes.push(...vals);
+    if (round && !total) rounds.push(...vals.filter((v) => v < 1));
+    if (off && !total && vals.some((v) => v > 0.005)) discounted = true;
+    // a tax summary row "SR @ 6% 112.92 6.78": the taxed amount and its tax, which add up to the total
+    if (l.i >= summaryAt && al.count >= 2) {
+      const pair = summaryPair(l.text);
+      if (pair) { subs.push(pair[0]); taxes.push(pair[1]); }
+    }
     // "Rounding RM 182.00": a rounding line carrying a whole sum is the rounded total
     if (round && !total && !change && !pay && best.dec && best.value >= 1 && al.count === 1) {
       for (const a of al.last) cands.push({ v: a.value, cost: a.cost, strength: 1.1, spans: [span(al, a)], kind: 'total' });
@@ -480,17 +524,23 @@ function totalCandidates(ctx: DocContext): Scored[] {
   for (const c of cands) if (c.kind === 'swap') c.cost += 0.4;
   const maxTotal = totals.length ? Math.max(...totals) : undefined;
   const out: Scored[] = [];
+  const maxSub = subs.length ? Math.max(...subs) : undefined;
+  const maxPay = pays.length ? Math.max(...pays.map((p) => p.v)) : undefined;
+  const paidMinusChange = (v: number) => pays.some((p) => changes.some((ch) => ch > 0 && near(p.v - ch, v)));
+  const sumAgrees = (v: number) => subs.some((s) => taxes.some((t) => nearSum(s + t, v) || rounds.some((r) => near(s + t + r, v, 0.016) || near(s + t - r, v, 0.016))));
   const agreement = (c: (typeof cands)[number]) => {
     let bonus = 0;
-    const paidMinusChange = pays.some((p) => changes.some((ch) => ch > 0 && near(p.v - ch, c.v)));
-    if (paidMinusChange) bonus += 0.9;
+    if (paidMinusChange(c.v)) bonus += 0.9;
     else if (pays.some((p) => near(p.v, c.v))) bonus += 0.5;
-    if (subs.some((s) => taxes.some((t) => near(s + t, c.v, 0.016) || rounds.some((r) => near(s + t + r, c.v, 0.016) || near(s + t - r, c.v, 0.016))))) bonus += 0.6;
+    if (sumAgrees(c.v)) bonus += 0.6;
     else if (subs.some((s) => near(s, c.v)) && !taxes.some((t) => t > 0.005)) bonus += 0.2;
     const round5 = Math.round(c.v * 100) % 5 === 0;
     if (hasRounding && round5) bonus += 0.25;
     // a total and its rounded twin ("181.98" / "182.00"): the rounded one was paid
     if (round5 && c.kind !== 'pay' && totals.some((t) => !near(t, c.v) && Math.abs(t - c.v) < 0.05)) bonus += 0.6;
+    // a total below the subtotal (nothing discounted) or above every payment is a misread
+    if (maxSub !== undefined && !discounted && c.v < maxSub - 0.05) bonus -= 0.6;
+    if (maxPay !== undefined && c.v > maxPay + 0.005) bonus -= 0.4;
     return bonus;
   };
   // the best-supported reading of each total line, to weigh digit re-reads against
@@ -502,8 +552,7 @@ function totalCandidates(ctx: DocContext): Scored[] {
     if (c.kind === 'swap') {
       // a digit re-read only counts when it makes the sums agree, and more so when the printed reading agrees with nothing
       if (bonus < 0.5) continue;
-      const paidMinusChange = pays.some((p) => changes.some((ch) => ch > 0 && near(p.v - ch, c.v)));
-      if (paidMinusChange && (lineBonus.get(c.spans[0]!.start) ?? 0) < 0.3) bonus += 0.8;
+      if ((paidMinusChange(c.v) || sumAgrees(c.v)) && (lineBonus.get(c.spans[0]!.start) ?? 0) < 0.3) bonus += 0.8;
     }
     if (maxTotal !== undefined && near(c.v, maxTotal) && c.kind === 'total') bonus += 0.3;
     const z = -1.2 + 1.6 * c.strength - 1.3 * c.cost + bonus;

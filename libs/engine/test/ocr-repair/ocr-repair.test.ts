@@ -45,6 +45,12 @@ describe('type-aware readers', () => {
     expect(v('1812 2 16.96 3392 SR')).toContain(33.92);
   });
 
+  test('a number followed by a percent sign is a rate, not an amount', () => {
+    const v = (t: string) => repairedAmounts(t).map((a) => a.value);
+    expect(v('(Total Included GST @ 4% at')).toEqual([]);
+    expect(v('GST @ 6.00 % 1.20')).toEqual([1.2]);
+  });
+
   test('merchant names: brackets and legal forms misread', () => {
     expect(repairName('AEON CO. {M) BHD')).toBe('AEON CO. (M) BHD');
     expect(repairName('UNIHAKKA INTERNATIONAL SON BHD')).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
@@ -173,6 +179,73 @@ describe('receipt fields', () => {
       'Thank you',
     ]));
     expect(extractFromDocument(d, receiptSchema).data.total).toBe(182);
+  });
+
+  test('the second reading of a total wins when subtotal and tax (a label glued to its word) add up to it', () => {
+    const d = ocr(doc([
+      'ASO TRADING SDN BHD',
+      'NO 31G, JALAN SEPADU 25, 40400 SHAH ALAM',
+      'Date: 04/12/2017',
+      '(Excluded GST) Sub Total : 93.40',
+      'TotalGST : 5.60',
+      'Rounding : 0.00',
+      'Total : $9.00',
+      'Thank you',
+    ]));
+    const w = d.pages[0]!.words.find((x) => x.text === '$9.00')!;
+    w.confidence = 0.7;
+    w.alt = { text: '99.00', confidence: 0.6 };
+    expect(extractFromDocument(d, receiptSchema).data.total).toBe(99);
+  });
+
+  test('a total printed above the only payment loses to the second reading that matches the payment', () => {
+    const d = ocr(doc([
+      'SUBANG HEALTH SDN BHD',
+      'B-8, JALAN SS15/4D, 47500 SUBANG JAYA',
+      'Date: 11/08/2017',
+      'ROUNDING 0.00',
+      'TOTAL 728.10',
+      'DEBIT CARD 78.10',
+      'CHANGE 0.00',
+    ]));
+    const w = d.pages[0]!.words.find((x) => x.text === '728.10')!;
+    w.confidence = 0.7;
+    w.alt = { text: '78.10', confidence: 0.5 };
+    expect(extractFromDocument(d, receiptSchema).data.total).toBe(78.1);
+  });
+
+  test('a tax summary row whose tax is a whole rate of its amount confirms a one-digit repair of the total', () => {
+    const lines = (summary: string) => ocr(doc([
+      'KEDAI MAJU SDN BHD',
+      'LOT 5, JALAN KPB 6, 43300 SERI KEMBANGAN',
+      'Date: 15/03/2018',
+      'PEN 2 1.50 3.00',
+      'MARKER SET 1 14.00 14.00',
+      'WHITEBOARD 1 36.00 36.00',
+      'Item(s) : 7',
+      'Total Incl. GST 6% RM 119.76',
+      'CASH RM 120.06',
+      'CHANGE RM 0.36',
+      'GST Summary Amt(RM) Tax(RM)',
+      summary,
+      'Thank you',
+    ]));
+    expect(extractFromDocument(lines('S @ 6 112.92 6.78'), receiptSchema).data.total).toBe(119.7);
+    // 6.84 is no whole-percent rate of 112.92: no confirmation, the printed reading stands
+    expect(extractFromDocument(lines('S @ 6 112.92 6.84'), receiptSchema).data.total).toBe(119.76);
+  });
+
+  test('"Net Amt" names the total when no line says total', () => {
+    const d = ocr(doc([
+      'PASIR HARDWARE SDN BHD',
+      'NO 69, JALAN PENGKALAN 5, 81700 PASIR GUDANG',
+      'Date : 23/06/18 12:46:33 PM',
+      'GST (6%) : 0.00',
+      'Net Amt: 36.00',
+      'Received 36.00',
+      'Change : 9.00',
+    ]));
+    expect(extractFromDocument(d, receiptSchema).data.total).toBe(36);
   });
 
   test('a merchant line with a place in brackets counts as a name when its legal form reads only after repair', () => {
