@@ -29,7 +29,7 @@ const GENERIC_NAME_WORDS = new Set(('signature signatures sign signed print prin
   + 'board directors director affiliated affiliate affiliates disclosing receiving recipient exhibit schedule agreement agreements date dated title witness page notice address '
   + 'general release export control regulation regulations waiver covenant covenants not to sue debt of and the for a an stock option options equity insurance benefit benefits '
   + 'confidential confidentiality information evaluation material materials proprietary non disclosure acquisition transaction transactions stockholder stockholders shareholder '
-  + 'shareholders group larger holder purchaser seller buyer licensor licensee distributor consultant contractor services service products product business settlement mutual '
+  + 'shareholders group master franchisee franchisees franchisor lessor lessee larger holder purchaser seller buyer licensor licensee distributor consultant contractor services service products product business settlement mutual '
   + 'amendment addendum appendix annex article section terms conditions definitions recitals preamble whereas hereto thereto undersigned authorized representative officer '
   + 'president vice secretary treasurer chairman chief counsel manager member members partner trustee trust fund by its on behalf x xx xxx xxxx').split(' '));
 const STATE_WORDS = new Set(US_STATES.flatMap((s) => s.toLowerCase().split(' ')));
@@ -173,7 +173,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   const out: Scored[] = [];
   const add = (p: number, start: number, raw: string, z: number, kind: number): boolean => {
     // "BOINGO WIRELESS, INC. EMPLOYEE": a role caption of side-by-side signature blocks glued after the name
-    let name = tidyName(raw);
+    // "Clear Capital Page 1 of 10": a page number glued to the name
+    let name = tidyName(raw).replace(/\s+Page\s+\d+(?:\s+of\s+\d+)?$/i, '');
     const role = /\s+([A-Z][A-Za-z]+)$/.exec(name);
     if (role && ROLE_WORDS.test(role[1]) && !SUFFIX_RE.test(role[1]) && SUFFIX_RE.test(name.slice(0, role.index))) name = name.slice(0, role.index);
     const lead = LEAD_WORDS.exec(name);
@@ -277,6 +278,18 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       }
       if (z > -1) add(p, start, value, z, 5);
     }
+    // "Party A: Didi Chuxing Technology Co., Ltd.", "Licensor: ACME Inc.": a party named on a label line of its own
+    const page = ctx.pages[p];
+    for (const line of page.lines) {
+      if (line.start > 6000) break;
+      const t = page.text.slice(line.start, line.end);
+      const lm = /^\s*(?:Party\s+[A-Z1-9]|(?:the\s+)?(?:Licensor|Licensee|Supplier|Buyer|Seller|Distributor|Customer|Client|Contractor|Consultant|Lessor|Lessee|Franchisor|Franchisee|Purchaser|Vendor|Provider|Manufacturer|Reseller))\s*[:：]\s*(\S.*)$/i.exec(t);
+      if (!lm) continue;
+      // ("Beike Internet (Beijing) Security Technology Co., Ltd.": a bracketed place inside the name is left out)
+      const name = lm[1].replace(/\s*\([^()]*\)/g, '').replace(/\s*\(.*$/, '').replace(/,\s+(?:an?\s|with\s|having\s|located\s|whose\s|\d).*$/i, '').replace(/[,;.]?\s*$/, (m) => (/\b(?:Inc|Ltd|Co|Corp|L\.P|N\.V|S\.A|B\.V)\.$/i.test(lm[1].replace(/\s*\([^()]*\)/g, '').replace(/\s*\(.*$/, '').trim()) && m.startsWith('.') ? '.' : ''));
+      if (name.split(/\s+/).length > 10 || !/^[A-Z0-9]/.test(name)) continue;
+      add(p, line.start + t.indexOf(lm[1]), name, 0.9, 9);
+    }
     // "employment with X", "employed by X"
     for (const e of text.slice(0, 3000).matchAll(/\b(?:employment with|employed by|services to|engagement by)\s+((?:[A-Z][\w.&'’-]*)(?:\s+(?:[A-Z][\w.&'’-]*|&|of)){0,5}(?:,?\s+(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited|Incorporated)\.?)?)/g)) {
       add(p, e.index! + e[0].indexOf(e[1]), e[1], 0.6, 2);
@@ -345,7 +358,10 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     });
     if (dup) {
       const kd = normText(String(dup.value));
-      if ((String(s.value).length > String(dup.value).length && SUFFIX_RE.test(String(s.value)) && !SUFFIX_RE.test(String(dup.value))) || k.endsWith(' ' + kd)) { dup.value = s.value; dup.spans = s.spans; }
+      // the fuller spelling wins: a legal form the first mention lacked ("Co." -> "Co., Ltd."), words in front
+      const fuller = (String(s.value).length > String(dup.value).length && SUFFIX_RE.test(String(s.value)) && !SUFFIX_RE.test(String(dup.value)))
+        || (k.startsWith(kd) && new RegExp(`^\\.?(?:\\s*,?\\s+${SUFFIX_RE.source})+$`, 'i').test(k.slice(kd.length)));
+      if (fuller || k.endsWith(' ' + kd)) { dup.value = s.value; dup.spans = s.spans; }
       dup.score = Math.min(0.99, Math.max(dup.score, s.score) + 0.05);
       continue;
     }

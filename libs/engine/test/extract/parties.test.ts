@@ -185,4 +185,21 @@ describe('contract parties', () => {
     );
     expect(got).toEqual(expect.arrayContaining(['Interactive Data Corporation', 'Raymond L. Darcy']));
   });
+
+  test('parties named on label lines ("Party A: ...") are read whole, a bracketed place inside the name left out', () => {
+    const got = names([
+      'Cooperation Agreement',
+      'Party A: Beike Internet (Beijing) Security Technology Co., Ltd.',
+      'Legal Representative: Ting Chen',
+      'Party B: Hunan Ruixi Financial Leasing Co., Ltd.',
+      'Legal Representative: Xianglong Li',
+      'Party A and Party B shall be individually referred to as a "Party" and collectively as the "Parties".',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Beike Internet Security Technology Co. Ltd.', 'Hunan Ruixi Financial Leasing Co. Ltd.']));
+  });
+
+  test('a page number glued to a party name is dropped', () => {
+    const got = names(['SERVICES AGREEMENT', 'This Agreement is made by and between RadialSpark, LLC ("Provider") and Clear Capital Page 1 of 10', '("Client").']);
+    expect(got).toContain('Clear Capital');
+  });
 });
