@@ -36,6 +36,11 @@ export interface DateMatch {
   form: 'iso' | 'numeric' | 'words';
   /** For numeric dates: whether the reading is unambiguous (a part > 12 or equal parts). */
   ambiguous?: boolean;
+  /**
+   * For numeric dates: read in the other order than asked, because only that order gives a valid date
+   * ("01/16/2017" in a day-first document). In a document of known convention this is as often a misread.
+   */
+  againstOrder?: boolean;
 }
 
 export type DateOrder = 'dmy' | 'mdy';
@@ -108,13 +113,14 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
     }
     let iso: string | undefined;
     let ambiguous = false;
-    if (a > 12 && b <= 12) iso = isoDate(y, b, a);
-    else if (b > 12 && a <= 12) iso = isoDate(y, a, b);
+    let againstOrder = false;
+    if (a > 12 && b <= 12) { iso = isoDate(y, b, a); againstOrder = order === 'mdy'; }
+    else if (b > 12 && a <= 12) { iso = isoDate(y, a, b); againstOrder = order === 'dmy'; }
     else {
       ambiguous = a !== b;
       iso = order === 'dmy' ? isoDate(y, b, a) : isoDate(y, a, b);
     }
-    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'numeric', ambiguous });
+    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'numeric', ambiguous, ...(againstOrder ? { againstOrder } : {}) });
   }
   return out.sort((x, y) => x.start - y.start);
 }
@@ -132,13 +138,34 @@ export function detectDateOrder(text: string): DateOrder {
     else if (b > 12 && a <= 12) mdy++;
   }
   if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
-  const dollars = (text.match(/\$|\bUSD\b/g) ?? []).length;
-  const euroLike = (text.match(/€|\bEUR\b|\bRM\s?\d|\bGBP\b|£|\bMwSt\b|\bBTW\b|\bTVA\b|\bGST\b|\bSDN\.? BHD\b/gi) ?? []).length;
-  if (dollars > euroLike) return 'mdy';
-  if (euroLike > 0) return 'dmy';
+  const { dollars, dayFirst } = localeCues(text);
+  if (dollars > dayFirst) return 'mdy';
+  if (dayFirst > 0) return 'dmy';
   // English legal documents in words with no numeric evidence: US convention.
-  if (/\b(?:Inc\.|LLC|Corporation|Delaware|California|New York)\b/.test(text)) return 'mdy';
+  if (US_LEGAL.test(text)) return 'mdy';
   return 'dmy';
+}
+
+const US_LEGAL = /\b(?:Inc\.|LLC|Corporation|Delaware|California|New York)\b/;
+
+function localeCues(text: string): { dollars: number; dayFirst: number } {
+  return {
+    dollars: (text.match(/\$|\bUSD\b/g) ?? []).length,
+    dayFirst: (text.match(/€|\bEUR\b|\bRM\s?\d|\bGBP\b|£|\bMwSt\b|\bBTW\b|\bTVA\b|\bGST\b|\bSDN\.? BHD\b/gi) ?? []).length,
+  };
+}
+
+/**
+ * The numeric date order the locale cues alone point to (currency, tax words, legal forms), ignoring the
+ * dates themselves; undefined without cues. For OCR'd text, where one misread date ("01/16/2017" for
+ * 01/10/2017) must not set the convention. A day-first cue wins over dollar signs: many day-first
+ * countries write "$" (and OCR reads "S" and "5" as "$").
+ */
+export function localeDateOrder(text: string): DateOrder | undefined {
+  const { dollars, dayFirst } = localeCues(text);
+  if (dayFirst > 0) return 'dmy';
+  if (dollars > 0 || US_LEGAL.test(text)) return 'mdy';
+  return undefined;
 }
 
 /** Normalise one date string (a label or a value) to ISO, or undefined. */

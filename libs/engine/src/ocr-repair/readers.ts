@@ -33,6 +33,12 @@ export function fuzzyMonth(word: string): { month: number; cost: number } | unde
 const RE_WORD_MONTH = /(?<![\d])(\d{1,2})\s?[-/. ]?[^\w\s]?\s?([A-Za-z]{3,9})\.?\s?[-/., ]\s?(\d{4}|\d{2})(?![\d])/g;
 const RE_NUMERIC = /(?<![\d])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g;
 
+const RE_LABELLED_RUN = /(\b(?:date|dated|tarikh)\s*[:.]?\s*)(\d{10}|\d{8})(?!\d)/gi;
+/** Cost of a date separator read as a digit or lost. */
+const SEPARATOR_COST = 0.5;
+/** Cost of reading a numeric date in the order against the document's convention. */
+export const AGAINST_ORDER_COST = 0.6;
+
 /** Dates in `text`, read as printed and through confusions, best (cheapest) reading per span. */
 export function repairedDates(text: string, order: DateOrder = 'dmy'): RepairedDate[] {
   const out: RepairedDate[] = [];
@@ -44,12 +50,31 @@ export function repairedDates(text: string, order: DateOrder = 'dmy'): RepairedD
     }
     out.push(d);
   };
-  for (const d of findDates(text, order)) add({ iso: d.iso, start: d.start, end: d.end, text: d.text, cost: 0, ambiguous: !!d.ambiguous });
+  // a date valid only against the document's convention is as likely a digit misread as the other order
+  const against = (d: { againstOrder?: boolean }) => (d.againstOrder ? AGAINST_ORDER_COST : 0);
+  for (const d of findDates(text, order)) add({ iso: d.iso, start: d.start, end: d.end, text: d.text, cost: against(d), ambiguous: !!d.ambiguous });
   const dig = digitize(text);
   if (dig.text !== text) {
     for (const d of findDates(dig.text, order)) {
-      add({ iso: d.iso, start: d.start, end: d.end, text: text.slice(d.start, d.end), cost: spanCost(dig, d.start, d.end), ambiguous: !!d.ambiguous });
+      add({ iso: d.iso, start: d.start, end: d.end, text: text.slice(d.start, d.end), cost: spanCost(dig, d.start, d.end) + against(d), ambiguous: !!d.ambiguous });
     }
+  }
+  // after a date label, digits with the separators misread as digits or lost: "DATE: 2540422017", "DATE: 25042017"
+  for (const m of dig.text.matchAll(RE_LABELLED_RUN)) {
+    const run = m[2]!;
+    const start = m.index! + m[1]!.length;
+    const end = start + run.length;
+    if (out.some((o) => o.start < end && start < o.end)) continue;
+    const ymd = run.length === 8 && /^(19|20)/.test(run) && !/^(19|20)\d{2}(19|20)\d{2}$/.test(run);
+    if (ymd) {
+      const iso = isoDate(Number(run.slice(0, 4)), Number(run.slice(4, 6)), Number(run.slice(6)));
+      if (iso) add({ iso, start, end, text: text.slice(start, end), cost: spanCost(dig, start, end) + SEPARATOR_COST, ambiguous: false });
+      continue;
+    }
+    const [d, mo, y] = run.length === 10 ? [run.slice(0, 2), run.slice(3, 5), run.slice(6)] : [run.slice(0, 2), run.slice(2, 4), run.slice(4)];
+    const yy = Number(y);
+    const iso = yy >= 1990 && yy <= 2089 ? (order === 'dmy' ? isoDate(yy, Number(mo), Number(d)) : isoDate(yy, Number(d), Number(mo))) : undefined;
+    if (iso) add({ iso, start, end, text: text.slice(start, end), cost: spanCost(dig, start, end) + (run.length === 10 ? 2 * SEPARATOR_COST : SEPARATOR_COST), ambiguous: false });
   }
   // misread month names: "14/dun/2017", "14fMay/2017"
   for (const m of dig.text.matchAll(RE_WORD_MONTH)) {

@@ -9,6 +9,7 @@ import type { Page } from '../document/model.js';
 import type { DocContext, Span } from '../extract/context.js';
 import type { Scored } from '../extract/fields.js';
 import type { LeafNode } from '../schema/compile.js';
+import { localeDateOrder } from '../normalize/dates.js';
 import { nameWords } from '../schema/semantic.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
@@ -351,11 +352,13 @@ function addressCandidates(ctx: DocContext): Scored[] {
 
 function dateCandidatesReceipt(ctx: DocContext): Scored[] {
   const out: Scored[] = [];
+  // the convention from locale cues first: on a receipt one misread date must not set it
+  const order = localeDateOrder(ctx.pages.map((p) => p.text).join('\n')) ?? ctx.dateOrder;
   ctx.pages.forEach((page, p) => {
     const infos = lineInfos(page);
     for (const l of infos) {
      for (const r of lineReadings(page, l.i)) {
-      for (const d0 of repairedDates(r.text, 'dmy')) {
+      for (const d0 of repairedDates(r.text, order)) {
         const d = { ...d0, cost: d0.cost + (r.kind === 'alt' ? ALT_COST + r.doubt : 0) };
         const y = Number(d.iso.slice(0, 4));
         const before = r.text.slice(0, d.start).toLowerCase();

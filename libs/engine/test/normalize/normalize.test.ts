@@ -1,4 +1,4 @@
-import { findDates, normalizeDate, detectDateOrder, addDuration } from '../../src/normalize/dates.js';
+import { findDates, normalizeDate, detectDateOrder, addDuration, localeDateOrder } from '../../src/normalize/dates.js';
 import { normalizeDuration } from '../../src/normalize/durations.js';
 import { parseAmount, wordsToNumber } from '../../src/normalize/numbers.js';
 import { currencyFromText, normText, similarity, alnum } from '../../src/normalize/text.js';
@@ -32,6 +32,16 @@ describe('dates', () => {
   test('decides month-first from an unambiguous date in the document', () => {
     expect(detectDateOrder('Date: 12/25/2018')).toBe('mdy');
     expect(detectDateOrder('Date: 25/12/2018')).toBe('dmy');
+  });
+  test('marks a numeric date readable only in the other order than asked', () => {
+    expect(findDates('Date: 01/16/2017')[0]).toMatchObject({ iso: '2017-01-16', againstOrder: true });
+    expect(findDates('Date: 16/01/2017')[0]!.againstOrder).toBeUndefined();
+    expect(findDates('Date: 16/01/2017', 'mdy')[0]).toMatchObject({ iso: '2017-01-16', againstOrder: true });
+  });
+  test('locale order: day-first cues win over dollar signs, dates themselves are not counted', () => {
+    expect(localeDateOrder('SDN BHD GST 6% Total $8.20 Date 01/16/2017')).toBe('dmy');
+    expect(localeDateOrder('Total $8.20 Date 16/01/2017')).toBe('mdy');
+    expect(localeDateOrder('Date 16/01/2017')).toBeUndefined();
   });
   test('finds several dates with offsets', () => {
     const t = 'from January 1, 2020 to 31 December 2020';

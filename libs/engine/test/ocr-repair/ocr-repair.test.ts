@@ -36,6 +36,20 @@ describe('type-aware readers', () => {
     expect(repairedDates('14/dun/2017 08:34')[0]).toMatchObject({ iso: '2017-06-14' });
   });
 
+  test('a date valid only against the document convention costs like a misread', () => {
+    const [d] = repairedDates('Date: 01/16/2017', 'dmy');
+    expect(d).toMatchObject({ iso: '2017-01-16' });
+    expect(d!.cost).toBeGreaterThan(repairedDates('Date: 01/10/2017', 'dmy')[0]!.cost + 0.3);
+  });
+
+  test('a labelled date with its separators read as digits or lost', () => {
+    expect(repairedDates('DATE: 2540422017')[0]).toMatchObject({ iso: '2017-04-25' });
+    expect(repairedDates('DATE: 25042017')[0]).toMatchObject({ iso: '2017-04-25' });
+    expect(repairedDates('Date: 20170425')[0]).toMatchObject({ iso: '2017-04-25' });
+    // unlabelled digit runs are codes, not dates
+    expect(repairedDates('REF 2540422017')).toEqual([]);
+  });
+
   test('amounts through misreads: symbols, lost points, comma decimals', () => {
     const v = (t: string) => repairedAmounts(t).sort((a, b) => a.cost - b.cost).map((a) => a.value);
     expect(v('TOTAL 12.50')[0]).toBe(12.5);
@@ -246,6 +260,14 @@ describe('receipt fields', () => {
       'Change : 9.00',
     ]));
     expect(extractFromDocument(d, receiptSchema).data.total).toBe(36);
+  });
+
+  test('the receipt date follows the locale convention when another reading fits it', () => {
+    const d = ocr(doc(['KEDAI MAJU SDN BHD', 'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM', 'GST ID : 000123456789', 'Date: 01/16/2017', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    const w = d.pages[0]!.words.find((x) => x.text === '01/16/2017')!;
+    w.confidence = 0.7;
+    w.alt = { text: '01/10/2017', confidence: 0.6 };
+    expect(extractFromDocument(d, receiptSchema).data.date).toBe('2017-10-01');
   });
 
   test('a merchant line with a place in brackets counts as a name when its legal form reads only after repair', () => {
