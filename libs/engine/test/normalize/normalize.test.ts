@@ -73,6 +73,9 @@ describe('durations', () => {
   test('normalises "two-year"', () => expect(normalizeDuration('a two-year period')).toBe('2 years'));
   test('normalises "eighteen months"', () => expect(normalizeDuration('eighteen months')).toBe('18 months'));
   test('normalises "one (1) year" to singular', () => expect(normalizeDuration('one (1) year')).toBe('1 year'));
+  test('reads "one (I) year" by its words when the bracketed figure is a misread letter', () => expect(normalizeDuration('continue in effect for one (I) year, unless')).toBe('1 year'));
+  test('reads "the first anniversary" as one year', () => expect(normalizeDuration('until the first anniversary of the Effective Date')).toBe('1 year'));
+  test('reads "the second (2nd) anniversary" as two years', () => expect(normalizeDuration('the second (2nd) anniversary of the date hereof')).toBe('2 years'));
   test('reads compound number words', () => expect(wordsToNumber('twenty-four')).toBe(24));
 });
 
