@@ -102,6 +102,9 @@ const LABEL_LINE = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst
 const REG_ONLY = /^\W*(?:\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*(?:no\.?)?|company\s*(?:reg|no)\.?|roc|brn)?\s*[:.#]?\s*[\dA-Z]{0,3}\d{3,}[\d\s]*[-\s]?[A-Z]?\s*[)\]}]?)\W*$/i;
 const ADDRESS_WORD = /\b(no|lot|level|lvl|floor|flr|jalan|jln|lorong|lrg|persiaran|taman|tmn|bandar|blok|block|blk|bangunan|wisma|plaza|kompleks|complex|mall|kampung|kg|batu|seksyen|section|ss\d+|usj|pju|street|st|road|rd|avenue|lane|suite|unit|building|centre|center|square|park|industri|perindustrian|kawasan|selangor|kuala|lumpur|johor|penang|pulau|pinang|perak|melaka|malacca|kedah|pahang|sabah|sarawak|negeri|sembilan|terengganu|kelantan|perlis|putrajaya|labuan|malaysia|darul|ehsan|bahru|shah|alam|petaling|jaya|klang|cheras|puchong|subang|ampang|kajang|seri|sri|kl)\b/i;
 
+/** A header label word misread by one or two confusable letters ("LHVOICE", "RECE1PT"). */
+const misreadLabel = (w: string) => ['invoice', 'receipt', 'cashier'].some((k) => w.length === k.length && confusionDistance(w, k) <= 0.8);
+
 /** Letters-and-words quality of a header line: garbage from logos and stamps scores low. */
 function lineQuality(l: LineInfo): number {
   const t = l.text.trim();
@@ -110,7 +113,9 @@ function lineQuality(l: LineInfo): number {
   const letters = (t.match(/[A-Za-z]/g) ?? []).length;
   const digits = (t.match(/\d/g) ?? []).length;
   const tokens = t.split(/\s+/);
-  const wordy = tokens.filter((w) => /^[("'“‘]?[A-Za-z][A-Za-z'’.&\-/]*[A-Za-z.)]?[,.:)]?$/.test(w) && w.replace(/[^A-Za-z]/g, '').length >= 3).length;
+  // abbreviations of names count as words: "MR.", "CO.", "D.I.Y." (a letter may read as a digit), "(M)"
+  const abbrev = (w: string) => /^[A-Z]{2,3}\.,?$|^\(?(?:[A-Za-z0-9]\.){2,}\)?,?$|^\([A-Z]{1,3}\)$/.test(w) && /[A-Za-z]/.test(w);
+  const wordy = tokens.filter((w) => (/^[("'“‘]?[A-Za-z][A-Za-z'’.&\-/]*[A-Za-z.)]?[,.:)]?$/.test(w) && w.replace(/[^A-Za-z]/g, '').length >= 3) || abbrev(w)).length;
   const alnum = (letters + digits) / chars.length;
   return Math.max(0, Math.min(1, 0.3 * alnum + 0.3 * (wordy / tokens.length) + 0.4 * l.conf + (letters >= 4 ? 0.05 : -0.3)));
 }
@@ -132,6 +137,8 @@ export function repairName(name: string): string {
   s = s.replace(/\bS[O0D]N(\.?\s*)BH[O0D]\b/g, 'SDN$1BHD').replace(/\bBH[O0]\b/g, 'BHD');
   // the two-word form with a letter of each word misread ("SUN BHD", "SEN BHE", "SDN BHI", "SDN BILD")
   s = s.replace(/\b(?:S[A-Z0-9]N(\.?\s*)BH[A-Z0-9]|SDN(\.?\s*)B[A-Z0-9]{2,3})\b\.?$/, (m, a?: string, b?: string) => `SDN${a ?? b ?? ' '}BHD${m.endsWith('.') ? '.' : ''}`);
+  // "SDN" ends no name: the "BHD" after it faded or read as a stray mark ("SDN 0", "SDN")
+  s = s.replace(/\bSDN(\.?)(?:\s+[^\sA-Za-z]{1,2}|\s+[A-Z0-9]{1})?$/, 'SDN$1 BHD');
   // an unclosed bracket whose ')' was read as a letter: "(MALURID" -> "(MALURI)"
   s = s.replace(/\(([A-Z]{2,})[DJIl1|]$/, (m, inner: string) => (s.indexOf(')', s.lastIndexOf('(')) < 0 ? `(${inner})` : m));
   // legal forms at the end of the name, read through confusions ("5/8" -> "S/B", "CC." -> "CO.", "ENJERPRISE")
@@ -196,7 +203,10 @@ export function trimHeader(text: string, start: number): { start: number; end: n
   const lastSuffix = suffixes[suffixes.length - 1];
   if (lastSuffix) {
     const after = tail.slice(lastSuffix.index! + lastSuffix[0].length);
-    if (after.trim() && (after.replace(/[^A-Za-z0-9]/g, '').length <= 3 || /^\s*[(\[{]?\s*[\dA-Z]{0,3}\d{3,}/.test(after))) e = s + lastSuffix.index! + lastSuffix[0].length;
+    // what follows the legal form: a number, or a few stray marks and one- or two-letter noise ("PU ae")
+    const noise = after.trim().split(/\s+/);
+    const strays = noise.length <= 3 && noise.every((w) => w.replace(/[^A-Za-z0-9]/g, '').length <= 2 && !/^\(.*\)$/.test(w));
+    if (after.trim() && (after.replace(/[^A-Za-z0-9]/g, '').length <= 3 || strays || /^\s*[(\[{]?\s*[\dA-Z]{0,3}\d{3,}/.test(after))) e = s + lastSuffix.index! + lastSuffix[0].length;
   }
   tail = text.slice(s, e);
   const junk = /(?:\s+[^\w\s(&]{1,3}|\s+[a-z]|[\s|~_—–‘’“”"°*]+)$/.exec(tail);
@@ -227,7 +237,8 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
       if (REG_ONLY.test(t)) continue;
       const addr = isAddressLine(t);
       // "cash & carry" names a kind of shop, not a payment line
-      const label = LABEL_LINE.test(t.replace(/\bcash\s*(?:&|and|n)\s*carry\b/gi, '')) && !legal;
+      // (label words read through confusions too: "TAX LHVOICE")
+      const label = (LABEL_LINE.test(t.replace(/\bcash\s*(?:&|and|n)\s*carry\b/gi, '')) || l.words.some(misreadLabel)) && !legal;
       good++;
       if (good > 6) break;
       if (addr && !legal) continue;

@@ -79,6 +79,17 @@ describe('type-aware readers', () => {
     expect(repairName('BEMED (SP) SDN. BHO.')).toBe('BEMED (SP) SDN. BHD.');
   });
 
+  test('merchant names: a trailing "SDN" whose "BHD" faded is completed', () => {
+    expect(repairName('MR. D.1.Y. (M) SDN 0')).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(repairName('BEMED (SP) SDN.')).toBe('BEMED (SP) SDN. BHD');
+    expect(repairName('KEDAI SDN BHD')).toBe('KEDAI SDN BHD');
+  });
+
+  test('merchant header: one- and two-letter noise after the legal form is cut off', () => {
+    expect(trimHeader('YONG GEN ENTERPRISE PU ae', 0).text).toBe('YONG GEN ENTERPRISE');
+    expect(trimHeader('ABC TRADING ANDY SPORTS', 0).text).toBe('ABC TRADING ANDY SPORTS');
+  });
+
   test('merchant header: a registration number with two check letters is cut off', () => {
     expect(trimHeader('GARDENIA BAKERIES (KL) SDN BELD (139386 XN)', 0).text).toBe('GARDENIA BAKERIES (KL) SDN BELD');
     expect(trimHeader('GARDENIA BAKERIES (KL) SDN BHD (129886 X)', 0).text).toBe('GARDENIA BAKERIES (KL) SDN BHD');
@@ -268,6 +279,18 @@ describe('receipt fields', () => {
     w.confidence = 0.7;
     w.alt = { text: '01/10/2017', confidence: 0.6 };
     expect(extractFromDocument(d, receiptSchema).data.date).toBe('2017-10-01');
+  });
+
+  test('a merchant line of abbreviations read with low confidence is still the merchant', () => {
+    const d = ocr(doc(['a i ES aS', 'MR. D.1.Y. (M) SDN 0', '(CO.REG :860671-D)', 'LOT 1851-A, JALAN KPB 6, 43300 SERI KEMBANGAN', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    const page = d.pages[0]!;
+    page.words.forEach((w) => (w.confidence = w.line === 0 ? 0.3 : w.line === 1 ? 0.68 : 0.9));
+    expect(extractFromDocument(d, receiptSchema).data.company).toBe('MR. D.I.Y. (M) SDN BHD');
+  });
+
+  test('a header label read through confusions ("TAX LHVOICE") is not the merchant', () => {
+    const d = ocr(doc(['| TAX LHVOICE |', "DOMINO'S PIZZA", 'GST REF NO : 001694261248', '30, Jln Kebudayaan 7, 81300 Skudai, Johor', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    expect(extractFromDocument(d, receiptSchema).data.company).toBe("DOMINO'S PIZZA");
   });
 
   test('a merchant line with a place in brackets counts as a name when its legal form reads only after repair', () => {
