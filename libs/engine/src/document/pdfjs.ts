@@ -177,6 +177,154 @@ const PATCHES: Patch[] = [
     find: 'class TextState {\n  ctm = new Float32Array(IDENTITY_MATRIX);',
     replace: 'class TextState {\n  ctm = IDENTITY_MATRIX.slice();',
   },
+  {
+    // A composite font with no file and no ToUnicode maps char codes to themselves (plus a few glyph fixes for
+    // Tahoma and Verdana): pdf.js filled a 65,536-entry Map with that identity for every such font (2% of
+    // ingest). The same answers from a range check and a map of the changed entries.
+    find: 'class IdentityToUnicodeMap {',
+    replace: `class ExsIdentityFontChar {
+  #changed = new Map();
+  constructor(first, last) {
+    this.first = first;
+    this.last = last;
+  }
+  #inRange(code) {
+    return Number.isInteger(code) && this.first <= code && code <= this.last;
+  }
+  set(code, value) {
+    this.#changed.set(code, value);
+    return this;
+  }
+  has(code) {
+    return this.#changed.has(code) || this.#inRange(code);
+  }
+  get(code) {
+    if (this.#changed.has(code)) {
+      return this.#changed.get(code);
+    }
+    return this.#inRange(code) ? code : undefined;
+  }
+  get size() {
+    let extra = 0;
+    for (const code of this.#changed.keys()) {
+      if (!this.#inRange(code)) {
+        extra++;
+      }
+    }
+    return this.last + 1 - this.first + extra;
+  }
+  *[Symbol.iterator]() {
+    for (let i = this.first; i <= this.last; i++) {
+      yield [i, this.get(i)];
+    }
+    for (const [code, value] of this.#changed) {
+      if (!this.#inRange(code)) {
+        yield [code, value];
+      }
+    }
+  }
+  forEach(callback) {
+    for (const [code, value] of this) {
+      callback(value, code, this);
+    }
+  }
+}
+class IdentityToUnicodeMap {`,
+  },
+  {
+    find: `    } else {
+      const glyphsUnicodeMap = getGlyphsUnicode();
+      const map = new Map();
+      this.toUnicode.forEach((charCode, unicodeCharCode) => {
+        if (!this.composite) {`,
+    replace: `    } else if (this.composite && this.toUnicode instanceof IdentityToUnicodeMap) {
+      const map = new ExsIdentityFontChar(this.toUnicode.firstChar, this.toUnicode.lastChar);
+      if (/Tahoma|Verdana/i.test(name)) {
+        applyStandardFontGlyphMap(map, getGlyphMapForStandardFonts());
+      }
+      this.toFontChar = map;
+    } else {
+      const glyphsUnicodeMap = getGlyphsUnicode();
+      const map = new Map();
+      this.toUnicode.forEach((charCode, unicodeCharCode) => {
+        if (!this.composite) {`,
+  },
+  {
+    // Text without any right-to-left character (nothing at or above U+0590; no Latin-1 character has a
+    // right-to-left bidi type) is returned as it is, as pdf.js's bidi() does after classifying every character.
+    find: `  if (strLength === 0 || vertical) {
+    return createBidiText(str, isLTR, vertical);
+  }`,
+    replace: `  if (strLength === 0 || vertical) {
+    return createBidiText(str, isLTR, vertical);
+  }
+  let exsPlain = true;
+  for (let k = 0; k < strLength; k++) {
+    if (str.charCodeAt(k) >= 0x0590) {
+      exsPlain = false;
+      break;
+    }
+  }
+  if (exsPlain) {
+    return createBidiText(str, true);
+  }`,
+  },
+  {
+    // compareWithLastPosition runs for every glyph and only reads the transform: it fills a scratch array
+    // instead of allocating one (same arithmetic; every other caller still gets a fresh array it may keep).
+    find: `    function getCurrentTextTransform() {
+      const font = textState.font;
+      const tsm = [textState.fontSize * textState.textHScale, 0, 0, textState.fontSize, 0, textState.textRise];`,
+    replace: `    const exsScratchTransform = [0, 0, 0, 0, 0, 0];
+    function getCurrentTextTransform(into = null) {
+      const font = textState.font;
+      let tsm;
+      if (into === null) {
+        tsm = [textState.fontSize * textState.textHScale, 0, 0, textState.fontSize, 0, textState.textRise];
+      } else {
+        tsm = into;
+        tsm[0] = textState.fontSize * textState.textHScale;
+        tsm[1] = 0;
+        tsm[2] = 0;
+        tsm[3] = textState.fontSize;
+        tsm[4] = 0;
+        tsm[5] = textState.textRise;
+      }`,
+  },
+  {
+    find: `    function compareWithLastPosition(glyphWidth) {
+      const currentTransform = getCurrentTextTransform();`,
+    replace: `    function compareWithLastPosition(glyphWidth) {
+      const currentTransform = getCurrentTextTransform(exsScratchTransform);`,
+  },
+  {
+    // Embedded TrueType CID fonts with an Identity CMap and no CIDToGIDMap: only codes below the glyph count can
+    // map to a glyph, so the loop over all 65,536 codes stops there (same entries, same order).
+    find: `      const isCidToGidMapEmpty = !cidToGidMap?.size;
+      cMap.forEach((charCode, cid) => {`,
+    replace: `      const isCidToGidMapEmpty = !cidToGidMap?.size;
+      const exsCodes = isCidToGidMapEmpty && cMap instanceof IdentityCMap ? {
+        forEach(callback) {
+          for (let i = 0, n = Math.min(numGlyphs, 0x10000); i < n; i++) {
+            callback(i, i);
+          }
+        }
+      } : cMap;
+      exsCodes.forEach((charCode, cid) => {`,
+  },
+  {
+    // Text content chunks are handed over without a copy when the worker runs in this thread: the worker starts
+    // new items and styles after each chunk and never touches the sent ones again (see FAST_CLONE).
+    find: `      sink.enqueue(textContent, length);
+      textContent.items = [];`,
+    replace: `      sink.enqueue({
+        items: textContent.items,
+        styles: textContent.styles,
+        lang: textContent.lang,
+        [Symbol.for("exsSameThread")]: true
+      }, length);
+      textContent.items = [];`,
+  },
   // Image placements in the text content. Text extraction walks the content stream anyway and knows where
   // each image is painted (the CTM at its Do / inline EI); recording that spares ingest a second parse of
   // the page (getOperatorList, which also decodes every image and builds glyph paths) just to find images.
@@ -253,9 +401,11 @@ const PATCHES: Patch[] = [
 /**
  * Main-thread (display) patches. With the worker in the same thread, every message still goes through
  * structuredClone, which cost ~10% of text extraction; a plain-data deep copy is several times faster and
- * falls back to structuredClone for anything else (transfers, class instances, Maps...).
+ * falls back to structuredClone for anything else (transfers, class instances, Maps...). Objects the sender
+ * marks with Symbol.for("exsSameThread") (text content chunks, which it never reuses) are passed as they are.
  */
-const FAST_CLONE = `function exsFastClone(v) {
+const FAST_CLONE = `const EXS_SAME_THREAD = Symbol.for("exsSameThread");
+function exsFastClone(v) {
   if (typeof v !== "object" || v === null) return v;
   if (Array.isArray(v)) {
     const out = new Array(v.length);
@@ -263,6 +413,7 @@ const FAST_CLONE = `function exsFastClone(v) {
     return out;
   }
   if (ArrayBuffer.isView(v)) return v.slice();
+  if (v[EXS_SAME_THREAD] === true) return v;
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return structuredClone(v);
   const out = proto === null ? Object.create(null) : {};

@@ -86,3 +86,29 @@ test('text matrix changes inside q ... Q are undone by the Q', async () => {
   expect(page.words.map((w) => w.text)).toEqual(['below']);
   expect(page.words[0]!.bbox[0]).toBeCloseTo(72 / 612, 3);
 });
+
+/** A page showing `hex` (two bytes per code) in a Type0 font with no font file and no ToUnicode. */
+function compositeFontPage(baseFont: string, hex: string): Uint8Array {
+  const content = Buffer.from(`BT /F1 12 Tf 72 700 Td <${hex}> Tj ET`, 'latin1');
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject(content),
+    `<< /Type /Font /Subtype /Type0 /BaseFont /${baseFont} /Encoding /Identity-H /DescendantFonts [6 0 R] >>`,
+    `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${baseFont} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 500 >>`,
+  ]);
+}
+
+test('a composite font without a font file or ToUnicode reads its two-byte codes as Unicode', async () => {
+  const hex = [...'Agreement 2024'].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+  const page = (await openDocument(compositeFontPage('Georgia', hex), { ocr: 'never' })).pages[0]!;
+  expect(page.text).toBe('Agreement 2024');
+});
+
+test('the same composite font named Tahoma reads the same text', async () => {
+  // Tahoma and Verdana get pdf.js's glyph fixes on top of the identity mapping; text must not change.
+  const hex = [...'Agreement 2024'].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+  const page = (await openDocument(compositeFontPage('Tahoma', hex), { ocr: 'never' })).pages[0]!;
+  expect(page.text).toBe('Agreement 2024');
+});
