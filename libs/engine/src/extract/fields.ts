@@ -11,7 +11,7 @@ import {
   paymentMethodCandidates,
   amountCandidates, bicCandidates, currencyCandidates, currencySymbolCandidates, dateCandidates, durationCandidates,
   emailCandidates, ibanCandidates, identifierCandidates, jurisdictionCandidates, organizationCandidates, percentCandidates,
-  phoneCandidates, urlCandidates, vatCandidates, type RawCandidate,
+  phoneCandidates, urlCandidates, vatCandidates, REGIONS, US_STATES, type RawCandidate,
 } from './candidates.js';
 import type { DocContext, Span } from './context.js';
 import { rankAddressPart } from './address.js';
@@ -283,12 +283,33 @@ function rankDuration(ctx: DocContext, leaf: LeafNode): Scored[] {
   });
 }
 
+/** Places written in capitals ("THE LAWS OF THE STATE OF DELAWARE"), as the candidate scan reads title case only. */
+function capitalJurisdictions(ctx: DocContext): RawCandidate[] {
+  return ctx.memo('juris-caps', () => {
+    const names = [...US_STATES, ...REGIONS].sort((a, b) => b.length - a.length);
+    const re = new RegExp(`\\b(${names.map((n) => n.toUpperCase().replace(/[.']/g, (ch) => `\\${ch}`)).join('|')})\\b`, 'g');
+    const out: RawCandidate[] = [];
+    ctx.pages.forEach((page, p) => {
+      for (const m of page.text.matchAll(re)) {
+        const name = names.find((n) => n.toUpperCase() === m[1])!;
+        out.push({ p, start: m.index!, end: m.index! + m[0].length, value: name === 'PRC' ? "People's Republic of China" : name === 'The Netherlands' ? 'Netherlands' : name, text: m[0] });
+      }
+    });
+    return out;
+  });
+}
+
 function rankJurisdiction(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const cands = jurisdictionCandidates(ctx);
+  const cands = [...jurisdictionCandidates(ctx), ...capitalJurisdictions(ctx)];
   return rankGeneric(ctx, leaf, cands, { label: false, cue: false, early: 0 }, (c) => {
     const before = ctx.pages[c.p].text.slice(Math.max(0, c.start - 120), c.start).toLowerCase();
     let pr = -0.5;
-    if (/governed by|governing law|construed|laws of|law of/.test(before)) pr += 2.0;
+    const governs = /governed by|governing law|construed|interpreted|enforced in accordance/.test(before);
+    if (governs) pr += 2.0;
+    else if (/laws of|law of/.test(before.slice(-60))) pr += 1.0;
+    // "a corporation duly organized and existing under the laws of the State of Delaware": where a party was
+    // incorporated, not the law the agreement chooses (still more telling than an address when nothing is chosen)
+    if (!governs && /\b(organi[sz]ed|existing|incorporated|formed|good standing|chartered)\b/.test(before.slice(-70))) pr -= 1.4;
     if (/laws of (the )?(state|commonwealth|province)? ?(of )?$/.test(before.trimEnd() + ' ').valueOf()) pr += 0.8;
     if (/jurisdiction|courts? (of|in)|venue/.test(before)) pr += 0.6;
     if (/(a|an) $/.test(before) || /corporation|company|organized|incorporated/.test(ctx.pages[c.p].text.slice(c.end, c.end + 30).toLowerCase())) pr -= 0.7;
