@@ -118,6 +118,8 @@ describeHelm('helm chart helm/exs', () => {
     expect(envOf(named(defaults, 'Deployment', 'exs-extraction-api')).EXTRACTION_TARGETS).toBe('api');
     expect(envOf(named(defaults, 'Deployment', 'exs-extraction-worker')).EXTRACTION_TARGETS).toBe('worker');
     expect(envOf(named(defaults, 'Deployment', 'exs-ratelimit')).REDIS_URL).toBe('redis://redis-master:6379');
+    // The gateway takes request buckets from ratelimit's Redis itself (docs/rate-limits.md).
+    expect(envOf(named(defaults, 'Deployment', 'exs-gateway')).REDIS_URL).toBe('redis://redis-master:6379');
     expect(envOf(named(defaults, 'Deployment', 'exs-webhooks')).NATS_URL).toBe('nats://nats:4222');
   });
 

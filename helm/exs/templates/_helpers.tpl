@@ -10,7 +10,7 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
   targets   EXTRACTION_TARGETS (extraction only)
 */}}
 {{- define "exs.components" -}}
-- { key: gateway, name: gateway, service: gateway, grpc: false, database: true, nats: false, redis: false, clients: [extraction, billing, ratelimit, uploads, webhooks] }
+- { key: gateway, name: gateway, service: gateway, grpc: false, database: true, nats: false, redis: true, clients: [extraction, billing, ratelimit, uploads, webhooks] }
 - { key: uploads, name: uploads, service: uploads, grpc: true, database: true, nats: false, redis: false, clients: [] }
 - { key: extractionApi, name: extraction-api, service: extraction, grpc: true, database: true, nats: true, redis: false, clients: [uploads, billing], targets: api }
 - { key: extractionWorker, name: extraction-worker, service: extraction, grpc: false, database: true, nats: true, redis: false, clients: [uploads, billing], targets: worker }

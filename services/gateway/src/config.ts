@@ -1,6 +1,6 @@
-import { baseConfigSchema, databaseConfigSchema, grpcTarget, loadConfig, z } from '@exs/platform';
+import { baseConfigSchema, databaseConfigSchema, grpcTarget, loadConfig, redisConfigSchema, z } from '@exs/platform';
 
-export const gatewayConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend({
+export const gatewayConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend(redisConfigSchema.shape).extend({
   HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   EXTRACTION_GRPC_URL: grpcTarget.default('127.0.0.1:50052'),
   BILLING_GRPC_URL: grpcTarget.default('127.0.0.1:50053'),
@@ -10,6 +10,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend(databaseConfigSchema.
   /** Where `insufficient_balance` errors send people to add funds. */
   TOP_UP_URL: z.url().default('https://dashboard.example.com/billing/top-up'),
   /** How long a verified API key is trusted before it is looked up again (the revocation delay). */
+  /**
+   * The request buckets live in ratelimit's Redis (REDIS_URL); a bucket command slower than this lets the
+   * request through (fail-open) rather than holding it.
+   */
+  RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).default(250),
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
 });
 

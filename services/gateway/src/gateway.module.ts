@@ -11,6 +11,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { AccountPlans } from './accounts/account-plans.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RateLimitGuard } from './auth/rate-limit.guard.js';
+import { RequestBucket } from './auth/request-bucket.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { ExtractController } from './extract/extract.controller.js';
@@ -33,7 +34,6 @@ export function gatewayCore(config: GatewayConfig, logger: Logger) {
       grpcClientsModule([
         { name: 'extraction', url: config.EXTRACTION_GRPC_URL, timeoutSeconds: 120 },
         { name: 'billing', url: config.BILLING_GRPC_URL },
-        { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL, timeoutSeconds: 2 },
         { name: 'uploads', url: config.UPLOADS_GRPC_URL, timeoutSeconds: 300 },
         { name: 'webhooks', url: config.WEBHOOKS_GRPC_URL },
       ]),
@@ -65,6 +65,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        RequestBucket,
         IdempotencyStore,
         ExtractionClient,
         EngineInfo,

@@ -1,7 +1,4 @@
-/** Milliseconds since the epoch; injected so tests can move time without sleeping. */
-export interface Clock {
-  now(): number;
-}
+export type { Clock } from '@exs/ratelimit-core';
 
 /**
  * Injection token of an optional clock. Without one, the token bucket reads Redis' own TIME (one

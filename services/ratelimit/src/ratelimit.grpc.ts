@@ -4,7 +4,7 @@ import { status } from '@grpc/grpc-js';
 import { ratelimitV1 } from '@exs/contracts';
 import { TokenBucketService } from './bucket/token-bucket.service.js';
 import { PageQuotaService } from './quota/page-quota.service.js';
-import { StoreUnavailableError } from './redis/redis.js';
+import { StoreUnavailableError } from '@exs/ratelimit-core';
 import type { Logger } from '@exs/platform';
 
 export const RATELIMIT_LOGGER = Symbol('RATELIMIT_LOGGER');

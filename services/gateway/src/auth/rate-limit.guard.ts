@@ -1,14 +1,14 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { ClientGrpc } from '@nestjs/microservices';
 import type { FastifyRequest } from 'fastify';
-import { call, grpcClientToken, grpcService, type Logger } from '@exs/platform';
-import type { ratelimitV1 } from '@exs/contracts';
+import type { Logger } from '@exs/platform';
+import type { TakeResult } from '@exs/ratelimit-core';
 import { AccountPlans } from '../accounts/account-plans.js';
 import { ApiError } from '../edge/api-error.js';
 import { LOGGER } from '../tokens.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key.js';
 import { NOT_RATE_LIMITED, PUBLIC_ROUTE } from './route-flags.js';
+import { RequestBucket } from './request-bucket.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,8 +26,9 @@ export function rateLimitDecision(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * One token from the account's bucket per request. If the rate limiter itself is down the request
- * passes (fail-open, logged): an outage of the limiter must not become an outage of the API.
+ * One token from the account's bucket per request. If the bucket cannot be taken (Redis down or slow, or
+ * billing cannot say the account's plan) the request passes (fail-open, logged): an outage of the
+ * limiter must not become an outage of the API.
  *
  * Requests with an Idempotency-Key do not wait here: the verdict is left on the request
  * (`rateLimitDecision`) and the idempotency interceptor waits for it alongside its claim, which saves
@@ -35,16 +36,12 @@ export function rateLimitDecision(request: FastifyRequest): Promise<void> {
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly limiter: ratelimitV1.RateLimitServiceClient;
-
   constructor(
     private readonly reflector: Reflector,
     private readonly plans: AccountPlans,
-    @Inject(grpcClientToken('ratelimit')) client: ClientGrpc,
+    private readonly bucket: RequestBucket,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.limiter = grpcService<ratelimitV1.RateLimitServiceClient>(client, 'ratelimit');
-  }
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const flags = [ctx.getHandler(), ctx.getClass()];
@@ -63,10 +60,10 @@ export class RateLimitGuard implements CanActivate {
   }
 
   private async take(accountId: string): Promise<void> {
-    let decision: ratelimitV1.TakeResponse;
+    let decision: TakeResult;
     try {
       const plan = await this.plans.planOf(accountId);
-      decision = await call(this.limiter.take({ accountId, plan, cost: 1 }));
+      decision = await this.bucket.take(accountId, plan);
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, 'rate limiter unavailable; request allowed');
       return;

@@ -1,42 +1,21 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { TokenBucket, type TakeResult } from '@exs/ratelimit-core';
 import { CLOCK, type Clock } from '../clock.js';
-import { planLimits } from '../plans.js';
-import { LuaScript, REDIS } from '../redis/redis.js';
-import { TOKEN_BUCKET_LUA } from './token-bucket.lua.js';
+import { REDIS } from '../redis/redis.js';
 
-export interface TakeResult {
-  allowed: boolean;
-  /** Whole tokens left. */
-  remaining: number;
-  /** Seconds until `cost` tokens are available; 0 when allowed. */
-  retryAfterSeconds: number;
-  limit: number;
-  refillPerSecond: number;
-}
+export type { TakeResult };
 
-const script = new LuaScript(TOKEN_BUCKET_LUA, 1);
-
-/** Redis key of an account's bucket; the hash tag keeps an account's keys on one cluster slot. */
-export const bucketKey = (accountId: string) => `rl:{${accountId}}:bucket`;
-
-/** The per-account request bucket: every key of the account draws from it. */
+/** `Take` over gRPC: the shared token bucket (libs/ratelimit) on this service's Redis. */
 @Injectable()
 export class TokenBucketService {
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Optional() @Inject(CLOCK) private readonly clock?: Clock) {}
+  private readonly bucket: TokenBucket;
 
-  async take(accountId: string, plan: string, cost = 1): Promise<TakeResult> {
-    const limits = planLimits(plan);
-    if (!accountId) throw new RangeError('account_id is required');
-    if (!Number.isInteger(cost) || cost < 1 || cost > limits.burst) throw new RangeError(`cost must be 1..${limits.burst}`);
-    const now = this.clock ? this.clock.now() : -1;
-    const [allowed, tokens, waitMs] = await script.run<[number, number, number]>(this.redis, [bucketKey(accountId)], [limits.ratePerSecond, limits.burst, cost, now]);
-    return {
-      allowed: allowed === 1,
-      remaining: Math.floor(tokens / 1000),
-      retryAfterSeconds: allowed === 1 ? 0 : waitMs / 1000,
-      limit: limits.burst,
-      refillPerSecond: limits.ratePerSecond,
-    };
+  constructor(@Inject(REDIS) redis: Redis, @Optional() @Inject(CLOCK) clock?: Clock) {
+    this.bucket = new TokenBucket(redis, clock);
+  }
+
+  take(accountId: string, plan: string, cost = 1): Promise<TakeResult> {
+    return this.bucket.take(accountId, plan, cost);
   }
 }

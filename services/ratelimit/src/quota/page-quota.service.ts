@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { CLOCK, type Clock } from '../clock.js';
-import { planLimits } from '../plans.js';
-import { LuaScript, REDIS } from '../redis/redis.js';
+import { LuaScript, planLimits } from '@exs/ratelimit-core';
+import { REDIS } from '../redis/redis.js';
 import { CONFIRM_LUA, READ_LUA, RELEASE_LUA, RESERVE_LUA } from './page-quota.lua.js';
 
 /** Settings of the quota store (from config). */

@@ -1,6 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, REDIS, waitUntilReady } from './redis.js';
+import { createRedis, waitUntilReady } from '@exs/ratelimit-core';
+import { REDIS } from './redis.js';
 
 @Module({})
 export class RedisModule implements OnApplicationShutdown {

@@ -1,5 +1,5 @@
 import { getFreePort } from '@exs/devinfra';
-import { createRedis, waitUntilReady } from '../src/redis/redis.js';
+import { createRedis, waitUntilReady } from '../src/redis-connection.js';
 
 const redisUrl = () => process.env.EXS_TEST_REDIS_URL!;
 
