@@ -11,6 +11,7 @@ import type { Scored } from '../extract/fields.js';
 import type { LeafNode } from '../schema/compile.js';
 import { localeDateOrder } from '../normalize/dates.js';
 import { nameWords } from '../schema/semantic.js';
+import { repairAddress, trimAddressLine } from './address.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
 import { CONFIDENT_MARGIN, lineReadings, pageSpan } from './readings.js';
@@ -242,6 +243,9 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
       good++;
       if (good > 6) break;
       if (addr && !legal) continue;
+      // a line of address words only ("SELANGOR HE.") is no name
+      const named = (t.match(/[A-Za-z]{3,}/g) ?? []);
+      if (named.length && named.every((w) => ADDRESS_WORD.test(w))) continue;
       if (label) continue;
       const cut = trimHeader(l.text, l.start);
       if (cut.text.replace(/[^A-Za-z]/g, '').length < 3) continue;
@@ -305,7 +309,7 @@ function isAddressLine(t: string): boolean {
   return hits >= 1 && (/\d/.test(t) || hits >= 2) || /\b\d{5}\b/.test(t) && /[A-Za-z]{3}/.test(t);
 }
 
-const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d{2,4}[-\s]?\d{3,4}[-\s]?\d{4}|\d{9,}|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
+const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d{2,4}[-\s]?\d{3,4}[-\s]?\d{4}|(?<![\w/])[O0]\d{1,2}\s?-\s?\d{3,4}\s?-?\s?\d{3,4}\b|\d{9,}|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
 
 function addressCandidates(ctx: DocContext): Scored[] {
   const page = ctx.pages[0]!;
@@ -338,18 +342,20 @@ function addressCandidates(ctx: DocContext): Scored[] {
       const reg = /^\W*(?:\(\s*[\dA-Z]{0,3}\d{4,}\s*-?\s*[A-Z]\s*[)}\]]|[\dA-Z]{0,3}\d{4,}-[A-Z](?![A-Za-z]))\s*/.exec(t);
       if (reg && k === s) { off += reg[0].length; t = t.slice(reg[0].length); }
       if (k > s && (ADDRESS_STOP.test(t) || REG_ONLY.test(t.trim()))) break;
+      // the merchant's name below its address ends the block
+      if (k > s && (taken.has(k) || (LEGAL.test(t) && !isAddressLine(t)))) break;
       if (k > s && lineQuality(l) < 0.45 && !(isAddressLine(t) || /^\W*\d{2,}\s+[A-Za-z]/.test(t))) break;
       if (k > s && l.y - (lines[k - 1]!.y + lines[k - 1]!.height) > 2.5 * Math.max(l.height, 0.008)) break;
       const stop = ADDRESS_STOP.exec(t);
       if (stop && k === s) t = t.slice(0, stop.index);
-      const cut = trimHeader(t, off);
+      const cut = trimAddressLine(t, off);
       if (!cut.text.trim()) break;
       spans.push({ p: 0, start: cut.start, end: cut.end });
       parts.push(spanText(page, cut.start, cut.end).trim());
       minQ = Math.min(minQ, lineQuality(l));
     }
     if (!parts.length) return;
-    const value = parts.join(' ').replace(/\s+/g, ' ').trim();
+    const value = consensusName(repairAddress(parts.join(' ').replace(/\s+/g, ' ').trim()), ctx.pages.map((pg) => pg.text));
     const z = base + 0.8 * (minQ - 0.7) + (parts.length >= 2 ? 0.4 : 0) + (/\b\d{5}\b/.test(value) ? 0.5 : 0);
     out.push({ value, spans, score: sigmoid(z), features: { lines: parts.length, minQ } });
   };

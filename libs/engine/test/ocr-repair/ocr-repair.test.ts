@@ -3,6 +3,7 @@ import { extractFromDocument } from '../../src/extract/extract.js';
 import { confusionDistance, digitize, fuzzyMonth, repairedAmounts, repairedDates } from '../../src/ocr-repair/index.js';
 import { consensusName, repairName, trimHeader } from '../../src/ocr-repair/receipt.js';
 import { lineReadings, pageSpan } from '../../src/ocr-repair/readings.js';
+import { repairAddress, repairAddressWord, trimAddressLine } from '../../src/ocr-repair/address.js';
 import type { DocumentModel } from '../../src/document/model.js';
 import { doc } from '../helpers/doc.js';
 
@@ -111,6 +112,36 @@ describe('type-aware readers', () => {
 
   test('merchant names: words like the legal form inside the name are left alone', () => {
     expect(repairName('SUN BHX TRADING')).toBe('SUN BHX TRADING');
+  });
+});
+
+describe('merchant addresses', () => {
+  test('a word one confusion away from the address vocabulary takes its spelling, in its case', () => {
+    expect(repairAddressWord('TAHAN')).toBe('TAMAN');
+    expect(repairAddressWord('PERENDUSTRIAN')).toBe('PERINDUSTRIAN');
+    expect(repairAddressWord('Jin')).toBe('Jln');
+    expect(repairAddressWord('LUNPUR')).toBe('LUMPUR');
+  });
+
+  test('words outside the vocabulary or further than one confusion are left alone', () => {
+    expect(repairAddressWord('KEMBANGAN')).toBe('KEMBANGAN');
+    expect(repairAddressWord('TARUL')).toBe('TARUL');
+    expect(repairAddressWord('ALAR')).toBe('ALAR');
+    expect(repairAddressWord('SS15')).toBe('SS15');
+  });
+
+  test('marks and lower-case letter noise between address words are dropped', () => {
+    expect(repairAddress('LOT 1851-A & 1851-B, JALAN KPB 6, ~~ al KAWASAN BALAKONG, 43300 SERI KEMBANGAN, SELANGOR ry'))
+      .toBe('LOT 1851-A & 1851-B, JALAN KPB 6, KAWASAN BALAKONG, 43300 SERI KEMBANGAN, SELANGOR');
+    expect(repairAddress('30, Jln Kebudayaan 7, 81300 Skudai, Johor | os')).toBe('30, Jln Kebudayaan 7, 81300 Skudai, Johor');
+    // a short word of a mixed-case address stays
+    expect(repairAddress('Lot 5, off Jalan Besar')).toBe('Lot 5, off Jalan Besar');
+  });
+
+  test('an address line keeps its trailing lot number or postcode and loses a registration number', () => {
+    expect(trimAddressLine('Jalan Danga, Taman Nusa Bestari, 81300', 0).text).toBe('Jalan Danga, Taman Nusa Bestari, 81300');
+    expect(trimAddressLine('. LOT PTD 101051', 0).text).toBe('LOT PTD 101051');
+    expect(trimAddressLine('NO 5, JALAN SETIA 2 (867388-U) |', 0).text).toBe('NO 5, JALAN SETIA 2');
   });
 });
 
@@ -291,6 +322,32 @@ describe('receipt fields', () => {
   test('a header label read through confusions ("TAX LHVOICE") is not the merchant', () => {
     const d = ocr(doc(['| TAX LHVOICE |', "DOMINO'S PIZZA", 'GST REF NO : 001694261248', '30, Jln Kebudayaan 7, 81300 Skudai, Johor', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
     expect(extractFromDocument(d, receiptSchema).data.company).toBe("DOMINO'S PIZZA");
+  });
+
+  test('the address block ends at a phone number whose label was misread', () => {
+    const d = ocr(doc(['KEDAI MAJU SDN BHD', 'Lot 3, Jalan Pelabur 23/1,', '40300 Shah Alam, Selangor.', 'fel: O3- 55425228 Kax:05- 55423215', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('Lot 3, Jalan Pelabur 23/1, 40300 Shah Alam, Selangor.');
+  });
+
+  test('the address block ends at the merchant name printed below it', () => {
+    const d = ocr(doc([
+      '| TAX INVOICE |',
+      'LOT PTD 101051',
+      'Jalan Permas 10/10',
+      '81750 Masai, Johor',
+      'Esjay Fuel Enterprise',
+      'CO. REG. NO: 001011128-T',
+      'Date: 30-06-2018 09:09:49 Cashier: 465',
+      'TOTAL 50.00',
+      'CASH 50.00',
+      'CHANGE 0.00',
+    ]));
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT PTD 101051 Jalan Permas 10/10 81750 Masai, Johor');
+  });
+
+  test('a line of address words only is not the merchant', () => {
+    const d = ocr(doc(['SELANGOR HE.', 'BERRY CAKE HOUSE', 'NO. 20, JALAN SS6/3, 47301 PETALING JAYA', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'THANK YOU']));
+    expect(extractFromDocument(d, receiptSchema).data.company).toBe('BERRY CAKE HOUSE');
   });
 
   test('a merchant line with a place in brackets counts as a name when its legal form reads only after repair', () => {

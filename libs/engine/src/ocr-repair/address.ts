@@ -1,0 +1,84 @@
+/**
+ * Type-aware repair of a merchant address read by OCR: stray marks and letter noise between the address
+ * words are dropped, and words one confusion away from the address vocabulary (street and area words,
+ * states and the large cities of the receipts' locale) take the vocabulary spelling ("TAHAN" -> "TAMAN",
+ * "PERENDUSTRIAN" -> "PERINDUSTRIAN", "Jin" -> "Jln"). Place names outside the vocabulary are left alone.
+ */
+import { confusionDistance } from './confusion.js';
+
+/** Address words (upper case). Not a gazetteer: generic street/area words, states and big cities only. */
+const LEXICON = [
+  'JALAN', 'JLN', 'TAMAN', 'TMN', 'LORONG', 'LRG', 'PERSIARAN', 'BANDAR', 'BLOK', 'BANGUNAN', 'WISMA', 'PLAZA',
+  'KOMPLEKS', 'KAMPUNG', 'SEKSYEN', 'SECTION', 'STREET', 'ROAD', 'AVENUE', 'BUILDING', 'CENTRE', 'CENTER', 'SQUARE',
+  'INDUSTRI', 'PERINDUSTRIAN', 'KAWASAN', 'MUKIM', 'FLOOR', 'LEVEL', 'UTARA', 'SELATAN', 'TIMUR', 'BARAT', 'BARU',
+  'BATU', 'SELANGOR', 'KUALA', 'LUMPUR', 'JOHOR', 'BAHRU', 'PENANG', 'PULAU', 'PINANG', 'PERAK', 'MELAKA', 'KEDAH',
+  'PAHANG', 'SABAH', 'SARAWAK', 'NEGERI', 'SEMBILAN', 'TERENGGANU', 'KELANTAN', 'PERLIS', 'PUTRAJAYA', 'LABUAN',
+  'MALAYSIA', 'DARUL', 'EHSAN', 'TAKZIM', 'SHAH', 'ALAM', 'PETALING', 'JAYA', 'KLANG', 'CHERAS', 'PUCHONG', 'SUBANG',
+  'AMPANG', 'KAJANG', 'SERI',
+];
+const WORDS = new Set(LEXICON);
+
+/** Largest confusion distance at which a word takes the vocabulary spelling: one confusable letter in short words, one letter in long ones. */
+function maxDistance(len: number): number {
+  return len >= 7 ? 1 : 0.4;
+}
+
+function withCase(word: string, like: string): string {
+  if (like === like.toUpperCase()) return word;
+  if (like === like.toLowerCase()) return word.toLowerCase();
+  return word[0] + word.slice(1).toLowerCase();
+}
+
+/** A word of the address read through confusions into the vocabulary spelling, or unchanged. */
+export function repairAddressWord(w: string): string {
+  const W = w.toUpperCase();
+  if (W.length < 3 || WORDS.has(W) || !/^[A-Z0-9]+$/.test(W) || !/[A-Z]{2}/.test(W)) return w;
+  let best: string | undefined;
+  let bestD = Infinity;
+  let tie = false;
+  for (const k of LEXICON) {
+    if (k.length !== W.length) continue;
+    const d = confusionDistance(W, k);
+    if (d < bestD) { best = k; bestD = d; tie = false; }
+    else if (d === bestD) tie = true;
+  }
+  // two vocabulary words equally near: no repair
+  return best && !tie && bestD <= maxDistance(W.length) ? withCase(best, w) : w;
+}
+
+/**
+ * Cleans an address read by OCR: drops tokens that are only marks ("|", "~~", "—") and lower-case noise
+ * ("SELANGOR ry", "~~ al", "Johor | os"); repairs vocabulary words.
+ */
+export function repairAddress(value: string): string {
+  const letters = value.replace(/[^A-Za-z]/g, '');
+  const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
+  const out: string[] = [];
+  for (const raw of value.split(/\s+/)) {
+    // a lone "©" between address words is a "C" (a block or street letter)
+    const tok = raw === '©' ? 'C' : raw;
+    if (!tok) continue;
+    if (!/[\p{L}\p{N}]/u.test(tok) && !/^[,&]$/.test(tok)) continue;
+    // lower-case noise: up to three letters in an upper-case address, up to two in a mixed-case one
+    if (/^[^\w]*[a-z]{1,3}[^\w]*$/.test(tok) && (upper >= 0.8 || (tok.replace(/\W/g, '').length <= 2 && !/^(of|di)$/.test(tok.replace(/\W/g, ''))))) continue;
+    out.push(tok.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));
+  }
+  return out.join(' ');
+}
+
+/**
+ * Trims one address line: stray marks at the start, a registration number at the end ("(867388-U)",
+ * "001011128-T", "Co. Reg 12345") and trailing marks. Plain numbers at the end stay: in an address they
+ * are lot numbers and postcodes ("LOT PTD 101051", "Taman Nusa Bestari, 81300").
+ */
+export function trimAddressLine(text: string, start: number): { start: number; end: number; text: string } {
+  let s = 0;
+  let e = text.length;
+  const lead = /^(?:[^A-Za-z0-9(&]+|[a-z]{1,2}\s+(?=[A-Z]{2}))+/.exec(text);
+  if (lead) s += lead[0].length;
+  const reg = /\s*(?:[(\[{]\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?[\dA-Z]{0,3}\d{4,}\s*-?\s*[A-Z]{0,2}\s*[)\]}]|(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)\d[\dA-Z]{3,}(?:-[A-Z])?|\d{4,}-[A-Z])[^\w]*$/i.exec(text.slice(s, e));
+  if (reg && reg.index > 0) e = s + reg.index;
+  const junk = /(?:\s+[^\w\s(&,]{1,3}|[\s|~_—–‘’“”"°*]+)+$/.exec(text.slice(s, e));
+  if (junk && junk.index > 0) e = s + junk.index;
+  return { start: start + s, end: start + e, text: text.slice(s, e) };
+}
