@@ -63,7 +63,7 @@ export function fitIsotonic(points: { s: number; y: number }[], prior = 1): Isot
     while (blocks.length > 1) {
       const b = blocks[blocks.length - 1];
       const a = blocks[blocks.length - 2];
-      if (a.sum / a.w <= b.sum / b.w) break;
+      if (a.sum / a.w < b.sum / b.w) break;
       blocks.splice(blocks.length - 2, 2, { sum: a.sum + b.sum, w: a.w + b.w, lo: a.lo, hi: b.hi });
     }
   }

@@ -1,0 +1,51 @@
+import { applyIsotonic, calibrate, fitIsotonic, setCalibrator } from '../../src/calibrate/calibrator.js';
+
+const scores = (n: number, from = 0.4, to = 0.9) => Array.from({ length: n }, (_, i) => from + ((to - from) * i) / Math.max(1, n - 1));
+
+describe('fitIsotonic', () => {
+  test('a run of all-correct outcomes pools into one block and calibrates near 1, not to the prior', () => {
+    // Unpooled, each point would be its own block shrunk to (1 + 1) / (1 + 2) = 0.67 by the prior.
+    const m = fitIsotonic(scores(20).map((s) => ({ s, y: 1 })), 2);
+    expect(m.x).toHaveLength(1);
+    expect(m.y[0]).toBeCloseTo(21 / 22, 3);
+  });
+
+  test('is non-decreasing in the score', () => {
+    const pts = scores(200, 0, 1).map((s, i) => ({ s, y: (i * 7919) % 100 < s * 100 ? 1 : 0 }));
+    const { y } = fitIsotonic(pts, 2);
+    for (let i = 1; i < y.length; i++) expect(y[i]).toBeGreaterThanOrEqual(y[i - 1]);
+  });
+
+  test('separates low scores that are wrong from high scores that are right', () => {
+    const pts = [...scores(30, 0.1, 0.4).map((s) => ({ s, y: 0 })), ...scores(30, 0.6, 0.9).map((s) => ({ s, y: 1 }))];
+    const m = fitIsotonic(pts, 2);
+    expect(applyIsotonic(m, 0.2)).toBeLessThan(0.1);
+    expect(applyIsotonic(m, 0.8)).toBeGreaterThan(0.9);
+  });
+});
+
+describe('applyIsotonic', () => {
+  const m = { x: [0.2, 0.6], y: [0.1, 0.5], n: 10 };
+  test('interpolates linearly between breakpoints', () => expect(applyIsotonic(m, 0.4)).toBeCloseTo(0.3, 6));
+  test('holds the end values outside the breakpoints', () => {
+    expect(applyIsotonic(m, 0)).toBe(0.1);
+    expect(applyIsotonic(m, 1)).toBe(0.5);
+  });
+  test('passes the raw score through when there is no map', () => expect(applyIsotonic(undefined, 0.37)).toBe(0.37));
+});
+
+describe('calibrate', () => {
+  afterEach(() => setCalibrator(undefined));
+
+  test('a receipt group without its own map uses its base group', () => {
+    setCalibrator({ version: 't', groups: { date: { extracted: { x: [0, 1], y: [0.2, 0.8], n: 50 } } } });
+    expect(calibrate('receipt-date', 'extracted', 0.5)).toBe(calibrate('date', 'extracted', 0.5));
+    expect(calibrate('date', 'extracted', 0.5)).toBe(0.5);
+  });
+
+  test('keeps confidences inside 0.01..0.99', () => {
+    setCalibrator({ version: 't', groups: { date: { extracted: { x: [0, 1], y: [0, 1], n: 50 } } } });
+    expect(calibrate('date', 'extracted', 1)).toBe(0.99);
+    expect(calibrate('date', 'extracted', 0)).toBe(0.01);
+  });
+});
