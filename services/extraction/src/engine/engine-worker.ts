@@ -4,8 +4,8 @@
  * failures are returned as plain data (see engine-protocol.ts) so their codes survive the hop.
  */
 import { threadId } from 'node:worker_threads';
-import { extract, inspectDocument } from '@exs/engine';
-import { toWire, type EngineReply, type EngineTask, type ExtractValue, type InspectValue } from './engine-protocol.js';
+import { EngineError, compileSchema, extract, inspectDocument } from '@exs/engine';
+import { toWire, type EngineReply, type EngineTask, type ExtractValue, type InspectValue, type SchemaValue } from './engine-protocol.js';
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -21,8 +21,19 @@ const WARM_UP_PDF = '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2
 // Best effort: a failed warm-up only leaves the first-use cost to the first request.
 await extract(new TextEncoder().encode(WARM_UP_PDF), { type: 'object', properties: { total: { type: 'number' } } }).catch(() => undefined);
 
-async function perform(task: EngineTask): Promise<InspectValue | ExtractValue> {
+/** The caller's schema text as JSON, or the detail the API has always given for text that is not JSON. */
+function parseSchema(schemaJson: string): unknown {
+  try {
+    return JSON.parse(schemaJson);
+  } catch {
+    throw new EngineError('invalid_schema', 'schema is not valid JSON');
+  }
+}
+
+async function perform(task: EngineTask): Promise<InspectValue | ExtractValue | SchemaValue> {
   switch (task.kind) {
+    case 'schema':
+      return { leafCount: compileSchema(parseSchema(task.schemaJson)).leafCount };
     case 'inspect':
       return inspectDocument(task.bytes);
     case 'extract':
@@ -32,7 +43,7 @@ async function perform(task: EngineTask): Promise<InspectValue | ExtractValue> {
   }
 }
 
-export default async function run(task: EngineTask): Promise<EngineReply<InspectValue | ExtractValue>> {
+export default async function run(task: EngineTask): Promise<EngineReply<InspectValue | ExtractValue | SchemaValue>> {
   const startMs = now();
   try {
     const value = await perform(task);

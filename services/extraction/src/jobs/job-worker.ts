@@ -74,7 +74,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         job = await this.db.job.update({ where: { id: jobId }, data: { reservationId: holds.reservationId } });
       }
       const bytes = await this.documents.read(job.accountId, job.uploadKey);
-      const result = await this.engine.run(bytes, JSON.parse(job.schemaJson), LIMITS.pages);
+      const result = await this.engine.run(bytes, job.schemaJson, LIMITS.pages);
       await this.settlement.capture(job.accountId, job, job.pages);
       await this.succeed(job, JSON.stringify(resultBody(result, { requestId: job.requestId, billedPages: job.pages, calibratorVersion: this.engine.calibratorVersion })));
     } catch (err) {

@@ -31,7 +31,7 @@ export class JobsService {
    * and queues it. The message id is the job id, so a retried publish is dropped by the stream.
    */
   async submit(accountId: string, requestId: string, schemaJson: string, input: DocumentInput, keyPageLimit = 0): Promise<Job> {
-    this.engine.checkSchema(schemaJson);
+    await this.engine.checkSchema(schemaJson);
     let uploadKey: string;
     let bytes: Uint8Array;
     if ('uploadKey' in input) {

@@ -12,12 +12,12 @@ export class SyncExtractionService {
   constructor(private readonly engine: EnginePool, private readonly settlement: Settlement) {}
 
   async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array, keyPageLimit = 0): Promise<SyncExtraction> {
-    const schema = this.engine.checkSchema(schemaJson);
+    await this.engine.checkSchema(schemaJson);
     const pages = await this.engine.countPages(bytes, LIMITS.syncPages);
     const holds = await this.settlement.hold(accountId, requestId, pages, keyPageLimit);
     let result;
     try {
-      result = await this.engine.run(bytes, schema, LIMITS.syncPages);
+      result = await this.engine.run(bytes, schemaJson, LIMITS.syncPages);
     } catch (err) {
       await this.settlement.release(accountId, holds);
       throw err;
