@@ -370,17 +370,44 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   return kept.slice(0, 10);
 }
 
-interface ClauseCue { when: RegExp; cues: RegExp[]; prior: number }
+interface ClauseCue {
+  when: RegExp;
+  cues: RegExp[];
+  prior: number;
+  /** A cue whose sentence also says this is another clause (termination for breach, survival on termination). */
+  exclude?: RegExp;
+}
+
+/** The sentence around a match (from the previous full stop to the next one, at most `max` characters each way). */
+function sentenceAround(text: string, start: number, end: number, max = 300): string {
+  const head = text.slice(Math.max(0, start - max), start);
+  const cut = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'));
+  const tail = text.slice(end, end + max);
+  const stop = tail.search(/\.(?:\s|$)/);
+  return `${cut >= 0 ? head.slice(cut + 1) : head}${text.slice(start, end)}${stop >= 0 ? tail.slice(0, stop) : tail}`;
+}
+
+const MAY_TERMINATE = String.raw`\b(?:may(?:,\s[^,]{1,60},)?(?:\s+elect\s+to)?|(?:shall\s+)?(?:have|has|reserves?)\s+the\s+right(?:,?\s+at\s+any\s+time[^.]{0,40}?)?\s+to|can|is\s+entitled\s+to)\s+(?:\w+\s+){0,2}?(?:terminate|cancel|be\s+terminated)\b`;
 
 /** Generic clause concepts recognised from a boolean field's name/description, and their textual cues. */
 const CLAUSES: ClauseCue[] = [
   { when: /compet/, prior: -1.6, cues: [/\bnon-?compet/i, /\bnot\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?(?:business|activit))/i, /shall\s+not[^.]{0,80}\bcompet(?:e|ing|itive)\b/i, /\bcompetitive\s+(?:products?|business)[^.]{0,60}\b(?:shall|will)\s+not\b/i] },
-  { when: /exclusiv/, prior: -1.2, cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\b/i, /\bexclusively\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i] },
+  // exclusive dealing, not exclusive ownership of property, an exclusive remedy or exclusive courts
+  { when: /exclusiv/, prior: -1.2,
+    cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\s+(?:right|distributor|license|licensee|supplier|provider|reseller|agent|basis|sponsor)/i, /\bexclusively\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i],
+    exclude: /\bown(?:er|ers|ership|s|ed)?\b|\bproperty\b|\bcourts?\b|\bvenue\b|\bjurisdiction\b|\bgoverned\b|\bremed(?:y|ies)\b|\bnot\b[^.]{0,30}\bexclusiv|\bbetween\s+the\s+parties\b|\battached\b/i },
   { when: /change of control|change in control|merger|acquisition/, prior: -1.5, cues: [/\bchange\s+(?:of|in)\s+control\b/i, /\bchange\s+(?:of|in)\s+(?:the\s+)?ownership\b/i, /\bcontrolling\s+interest\b/i, /\b(?:acquired|acquisition)\s+by\b[^.]{0,80}\bterminat/i] },
   { when: /assign/, prior: -0.6, cues: [/\bmay\s+not\s+(?:be\s+)?assign/i, /\bshall\s+not\s+(?:be\s+)?assign/i, /\bnot\s+(?:be\s+)?assignable\b/i, /\bassign[^.]{0,120}\bwithout\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent/i, /\bwithout\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent[^.]{0,120}\bassign/i, /\bno\s+assignment\b/i] },
   { when: /audit/, prior: -1.2, cues: [/\baudit/i, /\binspect[^.]{0,40}\b(?:books|records)\b/i, /\bexamin[^.]{0,40}\b(?:books|records)\b/i] },
   { when: /liabilit/, prior: -1.0, cues: [/\bliabilit[^.]{0,150}\b(?:shall\s+not\s+exceed|limited\s+to|in\s+excess\s+of|exceed\s+the)/i, /\b(?:aggregate|total|maximum|cumulative)\s+liability\b/i, /\bin\s+no\s+event\s+shall[^.]{0,120}\bliab/i, /\bconsequential[^.]{0,40}damages\b/i, /\blimitation\s+of\s+liability\b/i] },
-  { when: /convenience|without cause|solely by giving notice/, prior: -1.4, cues: [/\bterminat[^.]{0,80}\b(?:for\s+convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time)/i, /\bat\s+any\s+time[^.]{0,80}\bterminat/i, /\bfor\s+any\s+or\s+no\s+reason\b/i] },
+  // a party that may end the agreement by notice alone: "may terminate this Agreement at any time upon 90 days' notice",
+  // "Termination for Convenience", "for any or no reason"; not termination for breach or insolvency, and not "upon
+  // termination of this Agreement for any reason" (survival)
+  { when: /convenience|without cause|solely by giving notice/, prior: -1.4,
+    cues: [/\bterminat\w*\s+(?:\w+\s+){0,4}?for\s+(?:its\s+|their\s+)?convenience\b/i, /\bconvenience\b[^.]{0,40}\bterminat/i,
+      new RegExp(`${MAY_TERMINATE}[^.]{0,140}\\b(?:without\\s+cause|for\\s+any\\s+reason|for\\s+any\\s+or\\s+no\\s+reason|at\\s+any\\s+time|in\\s+its\\s+sole\\s+discretion|at\\s+(?:its|their)\\s+(?:sole\\s+)?(?:discretion|option)|upon\\s+(?:at\\s+least\\s+)?(?:\\w+\\s+)?\\(?\\d+\\)?\\s*(?:days|months)|by\\s+giving)`, 'i'),
+      /\bfor\s+any\s+or\s+no\s+reason\b/i],
+    exclude: /\bbreach|\bdefault|insolven|bankrupt|\bfail(?:s|ure|ed)?\s+to\b|\bsurviv|expiration\s+or\s+termination|termination\s+or\s+expiration|\bupon\s+(?:the\s+)?(?:expiration|termination)\b|effect\s+of\s+termination|\bviolat|change\s+(?:of|in)\s+control/i },
   { when: /licen[cs]e/, prior: -1.0, cues: [/\bgrants?\s+(?:to\s+\w+\s+)?(?:a|an|the)?[^.]{0,80}\blicen[cs]e\b/i, /\blicen[cs]e\s+(?:is\s+)?granted\b/i, /\b(?:non-?exclusive|exclusive|royalty-free|perpetual|limited)[^.]{0,30}\blicen[cs]e\b/i, /\bright\s+and\s+licen[cs]e\b/i] },
 ];
 
@@ -390,6 +417,7 @@ export function rankBoolean(ctx: DocContext, leaf: LeafNode): Scored[] {
   const concept = CLAUSES.find((c) => c.when.test(nameWords(leaf.name).join(' '))) ?? CLAUSES.find((c) => c.when.test(key));
   let cues: RegExp[];
   let prior = -1.0;
+  const exclude = concept?.exclude;
   if (concept) { cues = concept.cues; prior = concept.prior; }
   else {
     // Fallback: the description's distinctive words as cues.
@@ -404,6 +432,7 @@ export function rankBoolean(ctx: DocContext, leaf: LeafNode): Scored[] {
     const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
     for (let p = 0; p < ctx.pages.length; p++) {
       for (const m of ctx.pages[p].text.matchAll(g)) {
+        if (exclude?.test(sentenceAround(ctx.pages[p].text, m.index!, m.index! + m[0].length))) continue;
         hits++;
         found = true;
         if (!first) first = { p, start: m.index!, end: m.index! + m[0].length };

@@ -1,0 +1,38 @@
+import { compileSchema, extractFromDocument } from '../../src/index.js';
+import { doc } from '../helpers/doc.js';
+
+const schema = {
+  type: 'object',
+  properties: {
+    has_exclusivity: { type: 'boolean', description: 'Is there an exclusive dealing commitment (e.g. exclusive supply/purchase, prohibition on selling or licensing to third parties)?' },
+    has_termination_for_convenience: { type: 'boolean', description: 'Can a party terminate the contract without cause (solely by giving notice)?' },
+  },
+};
+
+const run = (...lines: string[]) => extractFromDocument(doc(['SERVICES AGREEMENT', ...lines]), compileSchema(schema)).data;
+
+describe('clause flags', () => {
+  test('a party that may terminate at any time on notice alone can terminate for convenience', () => {
+    expect(run('Either party may terminate this Agreement at any time on ninety (90) days prior written notice to the other.').has_termination_for_convenience).toBe(true);
+  });
+
+  test('termination for breach is not termination for convenience', () => {
+    expect(run('Either party may terminate this Agreement at any time if the other party is in material breach of this Agreement and fails to cure it within thirty (30) days.').has_termination_for_convenience).toBe(false);
+  });
+
+  test('obligations surviving "termination of this Agreement for any reason" are not termination for convenience', () => {
+    expect(run('Sections 5, 6 and 9 shall survive the expiration or termination of this Agreement for any reason.').has_termination_for_convenience).toBe(false);
+  });
+
+  test('an exclusive distributor appointment is exclusivity', () => {
+    expect(run('Supplier hereby appoints Distributor as its exclusive distributor of the Products in the Territory.').has_exclusivity).toBe(true);
+  });
+
+  test('exclusive ownership, an exclusive remedy or exclusive courts are not exclusive dealing', () => {
+    expect(run(
+      'All work product shall be and remain the sole and exclusive property of the Company.',
+      'This procedure shall be the sole and exclusive remedy for any dispute under this Agreement.',
+      'Any dispute shall be resolved solely and exclusively in the state or federal courts located in Delaware.',
+    ).has_exclusivity).toBe(false);
+  });
+});
