@@ -195,5 +195,17 @@ export function formatReports(reports: SetReport[], outcomes: FieldOutcome[]): s
     lines.push(`${pad(r.set, 18)}${pad(String(r.cases), 7)}${pad(String(r.fields), 8)}${pad(r.strict.toFixed(3), 8)}${pad(r.fuzzy.toFixed(3), 8)}${pad(r.docAllCorrect.toFixed(3), 9)}${pad(r.ece.toFixed(3), 7)}${pad((r.pages / Math.max(1e-6, r.seconds)).toFixed(1), 9)}${r.lineItemF1 === undefined ? '-' : r.lineItemF1.toFixed(3)}`);
   }
   lines.push(`overall ECE ${ece(outcomes.map((o) => ({ p: o.confidence, y: o.strict }))).toFixed(3)} over ${outcomes.length} fields`);
+  lines.push(`auto-approve: ${autoApprove(outcomes).map((t) => `confidence >= ${t.threshold}: ${(100 * t.coverage).toFixed(1)}% of fields, ${(100 * t.accuracy).toFixed(1)}% correct`).join('; ')}`);
   return lines.join('\n');
+}
+
+/**
+ * What a caller auto-approving fields above a confidence threshold would get: the share of fields at or
+ * above it (coverage) and how many of those are strictly correct. Calibration is only useful if this holds.
+ */
+export function autoApprove(outcomes: Pick<FieldOutcome, 'confidence' | 'strict'>[], thresholds = [0.8, 0.9, 0.95]): { threshold: number; coverage: number; accuracy: number }[] {
+  return thresholds.map((threshold) => {
+    const above = outcomes.filter((o) => o.confidence >= threshold);
+    return { threshold, coverage: outcomes.length ? above.length / outcomes.length : 0, accuracy: above.length ? above.reduce((n, o) => n + o.strict, 0) / above.length : 0 };
+  });
 }
