@@ -18,6 +18,12 @@ const LEXICON = [
 ];
 const WORDS = new Set(LEXICON);
 
+/** Whether a word (letters and digits of one token) is an address vocabulary word or a postcode. */
+export function addressWordFits(token: string): boolean {
+  const parts = token.match(/[A-Za-z0-9]+/g) ?? [];
+  return parts.length > 0 && parts.some((p) => WORDS.has(p.toUpperCase()) || /^\d{5}$/.test(p));
+}
+
 /** Largest confusion distance at which a word takes the vocabulary spelling: one confusable letter in short words, one letter in long ones. */
 function maxDistance(len: number): number {
   return len >= 7 ? 1 : 0.4;

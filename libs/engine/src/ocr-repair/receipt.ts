@@ -11,7 +11,7 @@ import type { Scored } from '../extract/fields.js';
 import type { LeafNode } from '../schema/compile.js';
 import { localeDateOrder } from '../normalize/dates.js';
 import { nameWords } from '../schema/semantic.js';
-import { repairAddress, trimAddressLine } from './address.js';
+import { addressWordFits, repairAddress, trimAddressLine } from './address.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
 import { CONFIDENT_MARGIN, lineReadings, pageSpan } from './readings.js';
@@ -20,6 +20,22 @@ import { CONFIDENT_MARGIN, lineReadings, pageSpan } from './readings.js';
 const ALT_COST = Number(process.env.EXS_OCR_ALT_COST ?? 0.3);
 /** Which reading names and addresses are taken from ('primary' or 'confident'). */
 const NAME_READING = (process.env.EXS_OCR_NAME_READING ?? 'primary') as 'primary' | 'confident';
+
+/**
+ * Text of page span [start, end) with each whole word in the reading the field's type prefers: the second
+ * pass's reading of a word replaces the first when only it `fits` ("ALAR" / "ALAM", "2100" / "52100").
+ */
+function typedSpanText(page: Page, start: number, end: number, fits: (w: string) => boolean): string {
+  let out = '';
+  let pos = start;
+  for (const w of page.words) {
+    if (w.end <= start || w.start >= end || w.start < start || w.end > end || !w.alt) continue;
+    if (fits(w.text) || !fits(w.alt.text)) continue;
+    out += page.text.slice(pos, w.start) + w.alt.text;
+    pos = w.end;
+  }
+  return out + page.text.slice(pos, end);
+}
 
 /** Text of page span [start, end) with each whole word in the chosen reading. */
 function spanText(page: Page, start: number, end: number): string {
@@ -124,6 +140,14 @@ function lineQuality(l: LineInfo): number {
 /** Legal forms and business words that end merchant names, as printed (for confusion repair). */
 const LEGAL_FORMS = ['SDN', 'BHD', 'BHD.', 'S/B', 'CO.', 'BERHAD', 'ENTERPRISE', 'TRADING', 'PLT', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY'];
 
+/** Words that name a kind of business (generic English and Malay shop words, not names). */
+const BUSINESS_WORDS = [
+  'BAKERY', 'BAKERIES', 'CONFECTIONERY', 'STATIONERY', 'HARDWARE', 'RESTAURANT', 'RESTORAN', 'SUPERMARKET',
+  'PHARMACY', 'ELECTRICAL', 'MACHINERY', 'INDUSTRIES', 'MARKETING', 'HOLDINGS', 'INTERNATIONAL', 'SERVICES',
+  'PRINTING', 'CORPORATION', 'TRADING', 'ENTERPRISE', 'FURNITURE', 'ENGINEERING', 'CONSTRUCTION', 'HEALTHCARE',
+  'BOOKSTORE', 'SUPPLIES', 'TRAVEL', 'KITCHEN', 'COFFEE', 'STATION', 'PERNIAGAAN', 'SYARIKAT', 'BERHAD', 'LIMITED',
+];
+
 /** Legal-form suffixes that end a company name. */
 const SUFFIX_ONE = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b/i;
 const SUFFIX = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b\.?/gi;
@@ -152,6 +176,21 @@ export function repairName(name: string): string {
       const d = confusionDistance(t, f);
       if (d <= (f.length >= 8 ? 1 : f.length >= 5 ? 0.5 : 0.8) && (/[A-Z]/.test(t) || t.includes('/'))) { toks[i] = f; break; }
     }
+  }
+  // business words anywhere in the name, one confusable letter away (one letter in long words): "BAKERLES",
+  // "CONFECTIUNERY"; a tie between two words, or a shorter word, is left alone
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.length < 6 || t !== t.toUpperCase() || !/^[A-Z0-9]+$/.test(t) || BUSINESS_WORDS.includes(t)) continue;
+    let best: string | undefined;
+    let bestD = Infinity;
+    let tie = false;
+    for (const f of BUSINESS_WORDS) {
+      if (f.length !== t.length) continue;
+      const d = confusionDistance(t, f);
+      if (d < bestD) { best = f; bestD = d; tie = false; } else if (d === bestD) tie = true;
+    }
+    if (best && !tie && bestD <= (t.length >= 8 ? 1 : 0.4)) toks[i] = best;
   }
   s = toks.join(' ');
   // a digit among letters of one token: "D.1.Y." -> "D.I.Y.", "C0" -> "CO"
@@ -351,7 +390,7 @@ function addressCandidates(ctx: DocContext): Scored[] {
       const cut = trimAddressLine(t, off);
       if (!cut.text.trim()) break;
       spans.push({ p: 0, start: cut.start, end: cut.end });
-      parts.push(spanText(page, cut.start, cut.end).trim());
+      parts.push(typedSpanText(page, cut.start, cut.end, addressWordFits).trim());
       minQ = Math.min(minQ, lineQuality(l));
     }
     if (!parts.length) return;

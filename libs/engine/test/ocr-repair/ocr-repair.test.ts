@@ -86,6 +86,14 @@ describe('type-aware readers', () => {
     expect(repairName('KEDAI SDN BHD')).toBe('KEDAI SDN BHD');
   });
 
+  test('merchant names: business words one confusion away take their spelling', () => {
+    expect(repairName('GARDENIA BAKERLES (KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(repairName('VERBENA CONFECTIUNERY SDN BHD')).toBe('VERBENA CONFECTIONERY SDN BHD');
+    // a name word near no business word stays
+    expect(repairName('GARDENIA BAKERIES (KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(repairName('KEDAI MAKAN SEDAP')).toBe('KEDAI MAKAN SEDAP');
+  });
+
   test('merchant header: one- and two-letter noise after the legal form is cut off', () => {
     expect(trimHeader('YONG GEN ENTERPRISE PU ae', 0).text).toBe('YONG GEN ENTERPRISE');
     expect(trimHeader('ABC TRADING ANDY SPORTS', 0).text).toBe('ABC TRADING ANDY SPORTS');
@@ -322,6 +330,14 @@ describe('receipt fields', () => {
   test('a header label read through confusions ("TAX LHVOICE") is not the merchant', () => {
     const d = ocr(doc(['| TAX LHVOICE |', "DOMINO'S PIZZA", 'GST REF NO : 001694261248', '30, Jln Kebudayaan 7, 81300 Skudai, Johor', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
     expect(extractFromDocument(d, receiptSchema).data.company).toBe("DOMINO'S PIZZA");
+  });
+
+  test('an address word is taken from the second reading when only that one is an address word', () => {
+    const d = ocr(doc(['YONG CEN ENTERPRISE', '9, JALAN SUBANG JASA 3,', '40150 SHAH ALAR, SELANGOR.', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'THANK YOU']));
+    d.pages[0]!.words.find((x) => x.text === 'ALAR,')!.alt = { text: 'ALAM,', confidence: 0.5 };
+    // a second reading that is no better is not taken
+    d.pages[0]!.words.find((x) => x.text === 'JASA')!.alt = { text: 'JAS4', confidence: 0.9 };
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('9, JALAN SUBANG JASA 3, 40150 SHAH ALAM, SELANGOR.');
   });
 
   test('the address block ends at a phone number whose label was misread', () => {
