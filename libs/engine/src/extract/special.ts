@@ -397,7 +397,14 @@ const CLAUSES: ClauseCue[] = [
     cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\s+(?:right|distributor|license|licensee|supplier|provider|reseller|agent|basis|sponsor)/i, /\bexclusively\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i],
     exclude: /\bown(?:er|ers|ership|s|ed)?\b|\bproperty\b|\bcourts?\b|\bvenue\b|\bjurisdiction\b|\bgoverned\b|\bremed(?:y|ies)\b|\bnot\b[^.]{0,30}\bexclusiv|\bbetween\s+the\s+parties\b|\battached\b/i },
   { when: /change of control|change in control|merger|acquisition/, prior: -1.5, cues: [/\bchange\s+(?:of|in)\s+control\b/i, /\bchange\s+(?:of|in)\s+(?:the\s+)?ownership\b/i, /\bcontrolling\s+interest\b/i, /\b(?:acquired|acquisition)\s+by\b[^.]{0,80}\bterminat/i] },
-  { when: /assign/, prior: -0.6, cues: [/\bmay\s+not\s+(?:be\s+)?assign/i, /\bshall\s+not\s+(?:be\s+)?assign/i, /\bnot\s+(?:be\s+)?assignable\b/i, /\bassign[^.]{0,120}\bwithout\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent/i, /\bwithout\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent[^.]{0,120}\bassign/i, /\bno\s+assignment\b/i] },
+  // assigning the contract needs the other party's consent or notice; not an assignment of inventions or one
+  // "for the benefit of creditors"
+  { when: /assign/, prior: -0.6,
+    cues: [/\b(?:may|shall|will)\s+not\s+(?:\w+\s+){0,3}?(?:be\s+)?assign/i, /\bnot\s+(?:be\s+)?assignable\b/i,
+      /\b(?:neither|no)\s+party\s+(?:\w+\s+){0,4}?(?:shall|may|will|has\s+the\s+right\s+to|is\s+entitled\s+to)\s+(?:\w+\s+){0,2}?assign/i,
+      /\bassign[^.]{0,150}\bwithout\s+(?:the\s+)?(?:\w+\s+){0,4}?(?:consent|approval)/i, /\bwithout\s+(?:the\s+)?(?:\w+\s+){0,4}?(?:consent|approval)[^.]{0,120}\bassign/i,
+      /\bassign[^.]{0,150}\b(?:with|upon|after|by\s+giving)\s+(?:\w+\s+){0,3}?(?:written\s+)?notice/i, /\bno\s+assignment\b/i],
+    exclude: /\bhereby\s+assigns?\b|benefit\s+of\s+(?:its\s+)?creditors|\binventions?\b|\bcopyrights?\b|\bpatents?\b|\bwork\s+product\b|\bsuccessors\s+and\s+(?:permitted\s+)?assigns\b(?![^.]*\bconsent)/i },
   { when: /audit/, prior: -1.2, cues: [/\baudit/i, /\binspect[^.]{0,40}\b(?:books|records)\b/i, /\bexamin[^.]{0,40}\b(?:books|records)\b/i] },
   { when: /liabilit/, prior: -1.0, cues: [/\bliabilit[^.]{0,150}\b(?:shall\s+not\s+exceed|limited\s+to|in\s+excess\s+of|exceed\s+the)/i, /\b(?:aggregate|total|maximum|cumulative)\s+liability\b/i, /\bin\s+no\s+event\s+shall[^.]{0,120}\bliab/i, /\bconsequential[^.]{0,40}damages\b/i, /\blimitation\s+of\s+liability\b/i] },
   // a party that may end the agreement by notice alone: "may terminate this Agreement at any time upon 90 days' notice",

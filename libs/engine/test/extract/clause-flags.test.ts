@@ -6,6 +6,7 @@ const schema = {
   properties: {
     has_exclusivity: { type: 'boolean', description: 'Is there an exclusive dealing commitment (e.g. exclusive supply/purchase, prohibition on selling or licensing to third parties)?' },
     has_termination_for_convenience: { type: 'boolean', description: 'Can a party terminate the contract without cause (solely by giving notice)?' },
+    has_anti_assignment_clause: { type: 'boolean', description: 'Is consent or notice required from a party if the contract is assigned to a third party?' },
   },
 };
 
@@ -34,5 +35,16 @@ describe('clause flags', () => {
       'This procedure shall be the sole and exclusive remedy for any dispute under this Agreement.',
       'Any dispute shall be resolved solely and exclusively in the state or federal courts located in Delaware.',
     ).has_exclusivity).toBe(false);
+  });
+
+  test('"neither party shall assign ... without the prior written approval" is an anti-assignment clause', () => {
+    expect(run('Neither party shall assign or transfer any of its rights under this Agreement without the prior written approval of the other party.').has_anti_assignment_clause).toBe(true);
+  });
+
+  test('an assignment of inventions or one for the benefit of creditors is not an anti-assignment clause', () => {
+    expect(run(
+      'Consultant hereby assigns to the Company all inventions made in performing the Services, without further consent.',
+      'Either party may terminate this Agreement if the other makes an assignment for the benefit of creditors.',
+    ).has_anti_assignment_clause).toBe(false);
   });
 });
