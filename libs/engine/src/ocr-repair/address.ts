@@ -60,7 +60,8 @@ export function repairAddress(value: string): string {
   const letters = value.replace(/[^A-Za-z]/g, '');
   const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
   const out: string[] = [];
-  for (const raw of value.split(/\s+/)) {
+  // receipt printers print straight quotes; OCR reads them curly ("D’sara")
+  for (const raw of value.replace(/[‘’`]/g, "'").replace(/[“”]/g, '"').split(/\s+/)) {
     // a lone "©" between address words is a "C" (a block or street letter)
     const tok = raw === '©' ? 'C' : raw;
     if (!tok) continue;

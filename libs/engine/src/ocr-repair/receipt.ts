@@ -102,12 +102,13 @@ export function receiptCues(text: string): number {
   return cues.filter((re) => re.test(text)).length;
 }
 
-/** A receipt photo or scan: OCR'd, one or two pages, with receipt vocabulary. */
+/** A receipt photo or scan: OCR'd, one or two pages, with receipt vocabulary (two distinct cues). */
 export function looksLikeReceipt(ctx: DocContext): boolean {
   return ctx.memo('ocr-repair:receipt', () => {
     const pages = ctx.pages;
     if (!pages.length || pages.length > 2 || pages.some((p) => p.source !== 'ocr')) return false;
-    return receiptCues(pages.map((p) => p.text).join('\n')) >= 3;
+    // two cues: tax-invoice style receipts ("Total Payable", GST, SDN BHD) print no cash/change lines
+    return receiptCues(pages.map((p) => p.text).join('\n')) >= 2;
   });
 }
 
@@ -157,7 +158,8 @@ const SUFFIX = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|
  * "D.1.¥."), digits inside otherwise alphabetic tokens. Dictionary-free apart from the legal forms.
  */
 export function repairName(name: string): string {
-  let s = name.replace(/¥/g, 'Y').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
+  // receipt printers print straight quotes; OCR reads them curly ("BERRY’S")
+  let s = name.replace(/[‘’`]/g, "'").replace(/[“”]/g, '"').replace(/¥/g, 'Y').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
   s = s.replace(/\(i([A-Z]{1,5})\)/g, '($1)');
   s = s.replace(/\bS[O0D]N(\.?\s*)BH[O0D]\b/g, 'SDN$1BHD').replace(/\bBH[O0]\b/g, 'BHD');
   // the two-word form with a letter of each word misread ("SUN BHD", "SEN BHE", "SDN BHI", "SDN BILD")
@@ -361,7 +363,8 @@ function addressCandidates(ctx: DocContext): Scored[] {
     for (let k = from, skipped = 0; k < lines.length && skipped <= 5; k++) {
       const t = lines[k]!.text.trim();
       const company = LEGAL.test(t) && !/\b(no|lot|jalan|jln|level|floor)\b/i.test(t);
-      const labelled = /^\W*[A-Za-z]+\s*:\s*\d+\W*$/.test(t);
+      // a labelled number or code on its own ("Site: 2395", "gona No: SA0127959-0") is no address line
+      const labelled = /^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*[:#]\s*[A-Z]{0,3}\d[\d-]{3,}\W*$/.test(t) || /^\W*[A-Za-z]+\s*:\s*\d+\W*$/.test(t);
       if (isAddressLine(t) && !company && !labelled && !ADDRESS_STOP.test(t.replace(/^\W*\(?[\dA-Z]{0,3}\d{3,}-?[A-Z]?\)/, ''))) { s = k; break; }
       if (/\b(tel|fax|date|cashier)\b/i.test(t)) break;
       skipped++;

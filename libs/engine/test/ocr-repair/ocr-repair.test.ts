@@ -1,6 +1,7 @@
 import { compileSchema } from '../../src/schema/compile.js';
 import { extractFromDocument } from '../../src/extract/extract.js';
-import { confusionDistance, digitize, fuzzyMonth, repairedAmounts, repairedDates } from '../../src/ocr-repair/index.js';
+import { confusionDistance, digitize, fuzzyMonth, looksLikeReceipt, repairedAmounts, repairedDates } from '../../src/ocr-repair/index.js';
+import { DocContext } from '../../src/extract/context.js';
 import { consensusName, repairName, trimHeader } from '../../src/ocr-repair/receipt.js';
 import { lineReadings, pageSpan } from '../../src/ocr-repair/readings.js';
 import { repairAddress, repairAddressWord, trimAddressLine } from '../../src/ocr-repair/address.js';
@@ -92,6 +93,11 @@ describe('type-aware readers', () => {
     // a name word near no business word stays
     expect(repairName('GARDENIA BAKERIES (KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(repairName('KEDAI MAKAN SEDAP')).toBe('KEDAI MAKAN SEDAP');
+  });
+
+  test('curly quotes read by OCR become the straight quotes receipts print', () => {
+    expect(repairName('BERRY’S CAKE HOUSE')).toBe("BERRY'S CAKE HOUSE");
+    expect(repairAddress('Bandar Sri D’sara, 52000 KL')).toBe("Bandar Sri D'sara, 52000 KL");
   });
 
   test('merchant header: one- and two-letter noise after the legal form is cut off', () => {
@@ -345,6 +351,11 @@ describe('receipt fields', () => {
     expect(extractFromDocument(d, receiptSchema).data.address).toBe('Lot 3, Jalan Pelabur 23/1, 40300 Shah Alam, Selangor.');
   });
 
+  test('a labelled number or code above the address is not its first line', () => {
+    const d = ocr(doc(['PETRODELI ENTERPRISE', 'gona No: SA0127959-0', 'Site: 2395', 'LOT 485, TMN LEMBAH KERAMAT', '54200 KUALA LUMPUR', 'Telephone: 03- 41056485', 'Date: 26/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'THANK YOU']));
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT 485, TMN LEMBAH KERAMAT 54200 KUALA LUMPUR');
+  });
+
   test('the address block ends at the merchant name printed below it', () => {
     const d = ocr(doc([
       '| TAX INVOICE |',
@@ -381,6 +392,19 @@ describe('receipt fields', () => {
     expect(extractFromDocument(broken, receiptSchema).data.company).toBe('HOME MASTER HARDWARE & ELECTRICAL');
     const repeated = ocr(doc(['EIGHT OUNCE', 'EIGHT OUNCE COFFEE CO. THE GARDENS MALL', 'F.K06, First Floor, The Gardens Mall, 59200 Kuala Lumpur', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'Rounding 0.00']));
     expect(extractFromDocument(repeated, receiptSchema).data.company).toBe('EIGHT OUNCE COFFEE CO.');
+  });
+
+  test('a scanned tax invoice with two receipt cues (GST, SDN BHD) is read as a receipt', () => {
+    const d = ocr(doc([
+      'GARDENIA BAKERIES (KL) SDN BHD',
+      'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM',
+      'DD: 29/10/2017 11:39',
+      'Total 0% supplies: 44.76',
+      'Total 6% supplies (Inc. GST): 14.10',
+      'Total Payable: 58.86',
+    ]));
+    expect(looksLikeReceipt(new DocContext(d))).toBe(true);
+    expect(extractFromDocument(d, receiptSchema).data.total).toBe(58.86);
   });
 
   test('text-layer documents are left to the generic rankers', () => {
