@@ -16,7 +16,7 @@ import {
 import type { DocContext, Span } from './context.js';
 import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
-import { isAgreementTermField, rankAgreementTerm } from './legal-terms.js';
+import { isAgreementTermField, isRenewalNoticeField, isRenewalTermField, rankAgreementTerm, rankRenewalTerms } from './legal-terms.js';
 import { sigmoid, type Scored } from './scored.js';
 import { computedEnd, dateSiblings, fieldDateRole, isProse, rankDatesByRole, type DateRole } from './legal-dates.js';
 import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
@@ -272,6 +272,10 @@ function rankSymbol(ctx: DocContext): Scored[] {
 
 function rankDuration(ctx: DocContext, leaf: LeafNode): Scored[] {
   if (isProse(ctx) && isAgreementTermField(leaf)) return aggregate(rankAgreementTerm(ctx).map((s) => ({ ...s, spans: [...s.spans], features: { ...s.features } })));
+  // renewals of contracts: the renewal's length and the notice that prevents it, from the sentence that renews
+  if (isProse(ctx) && (isRenewalTermField(leaf) || isRenewalNoticeField(leaf))) {
+    return aggregate(rankRenewalTerms(ctx, isRenewalNoticeField(leaf) ? 'notice' : 'length').map((s) => ({ ...s, spans: [...s.spans], features: { ...s.features } })));
+  }
   const cands = durationCandidates(ctx);
   const words = nameWords(leaf.name).join(' ');
   return rankGeneric(ctx, leaf, cands, { label: false, cue: true, early: 0.3, window: 200 }, (c) => {

@@ -94,3 +94,65 @@ export function rankAgreementTerm(ctx: DocContext): TermScored[] {
     return out;
   });
 }
+
+/** A field asking for the length of a renewal ("renewal_term"), not the notice that prevents it. */
+export function isRenewalTermField(leaf: Pick<LeafNode, 'name' | 'title'>): boolean {
+  const w = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].join(' ');
+  return /\brenew\w*\b/.test(w) && !/\bnotice\b/.test(w);
+}
+
+/** A field asking for the notice that prevents or ends a renewal ("notice_period_to_terminate_renewal"). */
+export function isRenewalNoticeField(leaf: Pick<LeafNode, 'name' | 'title'>): boolean {
+  const w = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].join(' ');
+  return /\brenew\w*\b/.test(w) && /\bnotice\b/.test(w);
+}
+
+/** A sentence that renews this agreement ("shall automatically renew for successive one-year periods"). */
+const RENEWS_RE = /\brenew\w*|\bsuccessive\b|\bevergreen\b|\b(?:automatically|shall|will)\s+continue\b[^.;]{0,60}\badditional\s+(?:\w+\s+){0,2}?(?:periods?|terms?)\b|\b(?:extend\w*|extension)\s+(?:of\s+)?(?:this\s+agreement|the\s+(?:agreement|term)|for\b)/i;
+const ABOUT_TERM_RE = /\b(?:this\s+agreement|the\s+agreement|(?:initial|current|then[- ]current|original)\s+term|the\s+term|hereof|renewal\s+(?:term|period))\b/i;
+/** The duration is the length of each renewal: "for successive one (1) year periods", "renewal terms of two years". */
+const RENEWAL_LENGTH_BEFORE_RE = /\b(?:successive|additional|renewal|renew\w*|extend\w*|extension|further|consecutive)\b[^.;]{0,60}$/i;
+const RENEWAL_LENGTH_AFTER_RE = /^\s*(?:renewal\s+|additional\s+|successive\s+)?(?:periods?|terms?|increments?|intervals?)\b/i;
+/** The duration is the notice: "upon ninety (90) days' written notice", "at least 30 days prior to the end of the term". */
+const NOTICE_ROLE_AFTER_RE = /^[^.;]{0,25}\b(?:(?:prior\s+)?(?:written\s+)?notice|prior\s+to\s+(?:the\s+)?(?:end|expiration|expiry|conclusion|close)|before\s+(?:the\s+)?(?:end|expiration|expiry))/i;
+
+/**
+ * Renewal terms: durations in a sentence that renews or extends this agreement, read by role. The length of each
+ * renewal ("successive 1 year" when the renewals repeat) and the notice that prevents a renewal are different
+ * durations of the same sentence.
+ */
+export function rankRenewalTerms(ctx: DocContext, want: 'length' | 'notice'): TermScored[] {
+  return ctx.memo(`renewal-terms:${want}`, () => {
+    const out: TermScored[] = [];
+    for (const d of durationCandidates(ctx) as RawCandidate[]) {
+      const text = ctx.pages[d.p].text;
+      const before = sentenceBefore(text, d.start, 400).replace(/\s+/g, ' ');
+      const after = sentenceAfter(text, d.end, 240).replace(/\s+/g, ' ');
+      const sentence = `${before} ${after}`;
+      if (!RENEWS_RE.test(sentence) || !ABOUT_TERM_RE.test(sentence)) continue;
+      const notice = NOTICE_ROLE_AFTER_RE.test(after);
+      // "prior to the expiration of the initial five (5) year term": the initial term, not a renewal
+      const initial = /\b(?:initial|original|first)\s*$/i.test(before);
+      const length = !notice && !initial && (RENEWAL_LENGTH_BEFORE_RE.test(before.slice(-90)) || RENEWAL_LENGTH_AFTER_RE.test(after));
+      const automatic = /\bautomatic\w*|\bshall\s+(?:be\s+)?(?:renew|extend)|\bwill\s+(?:be\s+)?(?:renew|extend)/i.test(sentence);
+      let z = -0.6 + (automatic ? 0.5 : 0);
+      if (want === 'length') z += length ? 1.6 : notice ? -1.6 : -0.4;
+      else z += notice ? 1.6 : length ? -1.6 : -0.4;
+      const v = String(d.value);
+      // renewals that repeat: "successive", "subsequent one (1) year periods", "additional one year terms"
+      const successive = want === 'length' && (/\b(?:successive|consecutive|subsequent)\b/i.test(`${before.slice(-60)} ${after.slice(0, 30)}`) || /^\s*(?:renewal\s+)?(?:periods|terms|increments|renewals)\b/i.test(after));
+      out.push({ value: successive ? `successive ${v}` : v, spans: [d], score: sigmoid(z), features: { notice: +notice, length: +length, automatic: +automatic, successive: +successive } });
+    }
+    // "automatic annual renewals", "renew from year to year": renewals of one year each
+    if (want === 'length') {
+      ctx.pages.forEach((page, p) => {
+        for (const m of page.text.matchAll(/\b(?:annual(?:ly)?\s+renew\w*|renew\w*\s+annually|renew\w*\s+(?:\w+\s+){0,3}?(?:from\s+)?year[- ]to[- ]year)\b/gi)) {
+          const sentence = `${sentenceBefore(page.text, m.index!, 300)} ${sentenceAfter(page.text, m.index! + m[0].length, 200)}`;
+          if (!ABOUT_TERM_RE.test(sentence)) continue;
+          out.push({ value: 'successive 1 year', spans: [{ p, start: m.index!, end: m.index! + m[0].length }], score: sigmoid(1.2), features: { annual: 1 } });
+        }
+      });
+    }
+    return out;
+  });
+}
