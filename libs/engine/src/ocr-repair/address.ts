@@ -38,6 +38,8 @@ function withCase(word: string, like: string): string {
 /** A word of the address read through confusions into the vocabulary spelling, or unchanged. */
 export function repairAddressWord(w: string): string {
   const W = w.toUpperCase();
+  // "JLN" (jalan) with its thin middle letter misread ("JUN", "JEN", "JIN"): no other address word is J?N
+  if (/^J[A-Z|1]N$/.test(W) && W !== 'JLN') return withCase('JLN', w);
   if (W.length < 3 || WORDS.has(W) || !/^[A-Z0-9]+$/.test(W) || !/[A-Z]{2}/.test(W)) return w;
   let best: string | undefined;
   let bestD = Infinity;
@@ -68,7 +70,9 @@ export function repairAddress(value: string): string {
     if (!/[\p{L}\p{N}]/u.test(tok) && !/^[,&]$/.test(tok)) continue;
     // lower-case noise: up to three letters in an upper-case address, up to two in a mixed-case one
     if (/^[^\w]*[a-z]{1,3}[^\w]*$/.test(tok) && (upper >= 0.8 || (tok.replace(/\W/g, '').length <= 2 && !/^(of|di)$/.test(tok.replace(/\W/g, ''))))) continue;
-    out.push(tok.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));
+    // the number sign "NO." before a number, its O misread ("NG.113G", "N0. 5")
+    const no = tok.replace(/^N[GC0DQ](?=\.\d|\.$)/, 'NO');
+    out.push(no.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));
   }
   return out.join(' ');
 }

@@ -397,7 +397,8 @@ function addressCandidates(ctx: DocContext): Scored[] {
       minQ = Math.min(minQ, lineQuality(l));
     }
     if (!parts.length) return;
-    const value = consensusName(repairAddress(parts.join(' ').replace(/\s+/g, ' ').trim()), ctx.pages.map((pg) => pg.text));
+    // page consensus first, so that the address vocabulary has the last word ("SHAH ALAN" printed twice is still ALAM)
+    const value = repairAddress(consensusName(parts.join(' ').replace(/\s+/g, ' ').trim(), ctx.pages.map((pg) => pg.text)));
     const z = base + 0.8 * (minQ - 0.7) + (parts.length >= 2 ? 0.4 : 0) + (/\b\d{5}\b/.test(value) ? 0.5 : 0);
     out.push({ value, spans, score: sigmoid(z), features: { lines: parts.length, minQ } });
   };

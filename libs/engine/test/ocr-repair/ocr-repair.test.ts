@@ -137,6 +137,13 @@ describe('merchant addresses', () => {
     expect(repairAddressWord('LUNPUR')).toBe('LUMPUR');
   });
 
+  test('"JLN" with its middle letter misread, and "NO." with its O misread before a number, are read back', () => {
+    expect(repairAddress('TAMAN MALURI SC JUN JEJAKA, OFF Jen Ulu')).toBe('TAMAN MALURI SC JLN JEJAKA, OFF Jln Ulu');
+    expect(repairAddress('NG.113G & 115G, JALAN SETIA')).toBe('NO.113G & 115G, JALAN SETIA');
+    // "NG" as a word of a name is left alone
+    expect(repairAddress('NG KEE TRADING, JALAN SETIA')).toBe('NG KEE TRADING, JALAN SETIA');
+  });
+
   test('words outside the vocabulary or further than one confusion are left alone', () => {
     expect(repairAddressWord('KEMBANGAN')).toBe('KEMBANGAN');
     expect(repairAddressWord('TARUL')).toBe('TARUL');
@@ -344,6 +351,11 @@ describe('receipt fields', () => {
     // a second reading that is no better is not taken
     d.pages[0]!.words.find((x) => x.text === 'JASA')!.alt = { text: 'JAS4', confidence: 0.9 };
     expect(extractFromDocument(d, receiptSchema).data.address).toBe('9, JALAN SUBANG JASA 3, 40150 SHAH ALAM, SELANGOR.');
+  });
+
+  test('an address word misread the same way twice on the page still takes the vocabulary spelling', () => {
+    const d = ocr(doc(['KEDAI MAJU SDN BHD', 'NO. 7-G, JALAN SETIA INDAH, SETIA ALAN,', '40170 SHAH ALAN', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('NO. 7-G, JALAN SETIA INDAH, SETIA ALAM, 40170 SHAH ALAM');
   });
 
   test('the address block ends at a phone number whose label was misread', () => {
