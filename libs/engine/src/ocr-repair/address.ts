@@ -54,6 +54,37 @@ export function repairAddressWord(w: string): string {
   return best && !tie && bestD <= maxDistance(W.length) ? withCase(best, w) : w;
 }
 
+/** Postcode ranges of the states and federal territories (five digits; the locale of the receipts). */
+const POSTCODES: [RegExp, [number, number][]][] = [
+  [/\bKUALA\s+LUMPUR\b/i, [[50000, 60999]]],
+  [/\bPUTRAJAYA\b/i, [[62000, 62999]]],
+  [/\bSELANGOR\b/i, [[40000, 48999], [63000, 68999]]],
+  [/\bJOHOR\b/i, [[79000, 86999]]],
+  [/\b(PULAU\s+PINANG|PENANG)\b/i, [[10000, 14999]]],
+  [/\bPERAK\b/i, [[30000, 36999]]],
+  [/\bMELAKA\b/i, [[75000, 78999]]],
+  [/\bNEGERI\s+SEMBILAN\b/i, [[70000, 73999]]],
+  [/\bPAHANG\b/i, [[25000, 28999], [39000, 39999], [49000, 49999], [69000, 69999]]],
+  [/\bKEDAH\b/i, [[5000, 9999]]],
+  [/\bKELANTAN\b/i, [[15000, 18999]]],
+  [/\bTERENGGANU\b/i, [[20000, 24999]]],
+  [/\bSABAH\b/i, [[88000, 91999]]],
+  [/\bSARAWAK\b/i, [[93000, 98999]]],
+];
+
+/**
+ * A postcode whose faint first digit was lost ("MALURI, 2100 KUALA LUMPUR"): four digits after a comma and
+ * before the place name take the one first digit that puts them in the named state's postcode range.
+ */
+export function repairPostcode(value: string): string {
+  const state = POSTCODES.find(([re]) => re.test(value));
+  if (!state) return value;
+  return value.replace(/(,\s*)(\d{4})(?=\s+[A-Za-z]{3,})/g, (m, pre: string, four: string) => {
+    const fits = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => Number(`${d}${four}`)).filter((n) => state[1].some(([a, b]) => n >= a && n <= b));
+    return fits.length === 1 ? `${pre}${fits[0]}` : m;
+  });
+}
+
 /**
  * Cleans an address read by OCR: drops tokens that are only marks ("|", "~~", "—") and lower-case noise
  * ("SELANGOR ry", "~~ al", "Johor | os"); repairs vocabulary words.
@@ -74,7 +105,7 @@ export function repairAddress(value: string): string {
     const no = tok.replace(/^N[GC0DQ](?=\.\d|\.$)/, 'NO');
     out.push(no.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));
   }
-  return out.join(' ');
+  return repairPostcode(out.join(' '));
 }
 
 /**

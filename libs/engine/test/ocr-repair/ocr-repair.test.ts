@@ -4,7 +4,7 @@ import { confusionDistance, digitize, fuzzyMonth, looksLikeReceipt, repairedAmou
 import { DocContext } from '../../src/extract/context.js';
 import { consensusName, repairName, trimHeader } from '../../src/ocr-repair/receipt.js';
 import { lineReadings, pageSpan } from '../../src/ocr-repair/readings.js';
-import { repairAddress, repairAddressWord, trimAddressLine } from '../../src/ocr-repair/address.js';
+import { repairAddress, repairAddressWord, repairPostcode, trimAddressLine } from '../../src/ocr-repair/address.js';
 import type { DocumentModel } from '../../src/document/model.js';
 import { doc } from '../helpers/doc.js';
 
@@ -142,6 +142,14 @@ describe('merchant addresses', () => {
     expect(repairAddress('NG.113G & 115G, JALAN SETIA')).toBe('NO.113G & 115G, JALAN SETIA');
     // "NG" as a word of a name is left alone
     expect(repairAddress('NG KEE TRADING, JALAN SETIA')).toBe('NG KEE TRADING, JALAN SETIA');
+  });
+
+  test('a postcode that lost its first digit takes the one digit that puts it in the named state', () => {
+    expect(repairPostcode('TAMAN BUKIT MALURI, 2100 KUALA LUMPUR')).toBe('TAMAN BUKIT MALURI, 52100 KUALA LUMPUR');
+    expect(repairPostcode('Lingkaran Syed Putra, 9200 Kuala Lumpur.')).toBe('Lingkaran Syed Putra, 59200 Kuala Lumpur.');
+    // without a known state, or with a lot number, nothing changes
+    expect(repairPostcode('TAMAN BUKIT, 2100 SOMEWHERE')).toBe('TAMAN BUKIT, 2100 SOMEWHERE');
+    expect(repairPostcode('LOT 2110 JALAN PERMAS, 81750 JOHOR BAHRU')).toBe('LOT 2110 JALAN PERMAS, 81750 JOHOR BAHRU');
   });
 
   test('words outside the vocabulary or further than one confusion are left alone', () => {
