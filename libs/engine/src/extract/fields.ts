@@ -166,8 +166,12 @@ function perpetualTerm(ctx: DocContext): Scored[] {
   const out: Scored[] = [];
   ctx.pages.forEach((page, p) => {
     if (out.length) return;
-    for (const m of page.text.matchAll(/\b(perpetual(?:ly)?|in perpetuity|indefinite(?:ly)?|until terminated)\b/gi)) {
+    // also a term that ends only on an event: "shall continue until the termination of the Alliance Agreement",
+    // "shall continue until a Party terminates", "shall end on the 60th day following a written notice ... to terminate"
+    for (const m of page.text.matchAll(/\b(perpetual(?:ly)?|in perpetuity|indefinite(?:ly)?|until terminated|continue\s+(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?until\s+(?:the\s+)?(?:termination\b|(?:a|either|one)\s+party\s+terminates)|end\s+(?:on|upon)\s+the\s+\w+\s+day\s+(?:following|after)\s+(?:a\s+|the\s+)?(?:written\s+)?notice)/gi)) {
       const before = page.text.slice(Math.max(0, m.index! - 150), m.index!).toLowerCase();
+      // (an event-ended term is this agreement's only when the sentence is about this agreement or its term)
+      if (!/^(perpetual|in perpetuity|indefinite|until terminated)/i.test(m[0]) && !/\b(?:this|the)\s+agreement\b|\bterm\b/.test(before.slice(-120))) continue;
       const after = page.text.slice(m.index! + m[0].length, m.index! + m[0].length + 60).toLowerCase();
       if (!/\bterm\b|continue|remain|in effect|duration|valid/.test(before)) continue;
       // "for an initial term of 15 years and thereafter until terminated": an evergreen renewal, the term ends

@@ -191,6 +191,16 @@ describe('contract dates by role', () => {
     expect(open.expiration_date).toBe('perpetual');
   });
 
+  test('a term that ends only on an event (notice, another agreement\'s termination) is perpetual', () => {
+    const d = run([
+      'DISTRIBUTION AGREEMENT',
+      'This Agreement is made as of May 5, 2015 by Acme Inc. and Beta LLC.',
+      'Duration and Termination. The term of this Agreement shall commence on the Effective Date and shall end on the 60th day following a written notice from one party to the other of its decision to terminate this Agreement.',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBe('perpetual');
+  });
+
   test('a numbered clause such as "10.3.15" is not read as a date', () => {
     const ctx = new DocContext(doc(['AGREEMENT', '10.3.15 Violating Article 3.2.13 of this Agreement is a breach.', ...filler(40)]));
     expect(dateFacts(ctx).find((f) => f.c.text === '10.3.15')?.furniture).toBe(true);
