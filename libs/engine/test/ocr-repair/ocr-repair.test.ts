@@ -392,6 +392,11 @@ describe('receipt fields', () => {
     expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT PTD 101051 Jalan Permas 10/10 81750 Masai, Johor');
   });
 
+  test('an item table header is not the merchant', () => {
+    const d = ocr(doc(['~ ~ .', 'Code Desc Qty RM DF Amt', '181010 French Loaf 8 2.40 19.20', 'Date: 09/02/17', 'Total 19.20', 'Pay 20.00', 'Change 0.80', 'THANK YOU']));
+    expect(extractFromDocument(d, receiptSchema).data.company ?? null).not.toBe('Code Desc Qty RM DF Amt');
+  });
+
   test('a line of address words only is not the merchant', () => {
     const d = ocr(doc(['SELANGOR HE.', 'BERRY CAKE HOUSE', 'NO. 20, JALAN SS6/3, 47301 PETALING JAYA', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'THANK YOU']));
     expect(extractFromDocument(d, receiptSchema).data.company).toBe('BERRY CAKE HOUSE');
