@@ -4,7 +4,7 @@
  * states and the large cities of the receipts' locale) take the vocabulary spelling ("TAHAN" -> "TAMAN",
  * "PERENDUSTRIAN" -> "PERINDUSTRIAN", "Jin" -> "Jln"). Place names outside the vocabulary are left alone.
  */
-import { confusionDistance } from './confusion.js';
+import { confusionDistance, DIGIT_FOR } from './confusion.js';
 
 /** Address words (upper case). Not a gazetteer: generic street/area words, states and big cities only. */
 const LEXICON = [
@@ -79,10 +79,18 @@ const POSTCODES: [RegExp, [number, number][]][] = [
 export function repairPostcode(value: string): string {
   const state = POSTCODES.find(([re]) => re.test(value));
   if (!state) return value;
-  return value.replace(/(,\s*)(\d{4})(?=\s+[A-Za-z]{3,})/g, (m, pre: string, four: string) => {
-    const fits = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => Number(`${d}${four}`)).filter((n) => state[1].some(([a, b]) => n >= a && n <= b));
+  const inState = (n: number) => state[1].some(([a, b]) => n >= a && n <= b);
+  // four digits after a comma: the first digit lost
+  let out = value.replace(/(,\s*)(\d{4})(?=\s+[A-Za-z]{3,})/g, (m, pre: string, four: string) => {
+    const fits = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => Number(`${d}${four}`)).filter(inState);
     return fits.length === 1 ? `${pre}${fits[0]}` : m;
   });
+  // a symbol and four digits: the first digit misread ("$2100")
+  out = out.replace(/(^|\s)([^\w\s])(\d{4})(?=[,.]?\s+[A-Za-z]{3,})/g, (m, pre: string, sym: string, four: string) => {
+    const fits = (DIGIT_FOR[sym] ?? []).map(([d]) => Number(`${d}${four}`)).filter(inState);
+    return fits.length === 1 ? `${pre}${fits[0]}` : m;
+  });
+  return out;
 }
 
 /**
@@ -116,7 +124,8 @@ export function repairAddress(value: string): string {
 export function trimAddressLine(text: string, start: number): { start: number; end: number; text: string } {
   let s = 0;
   let e = text.length;
-  const lead = /^(?:[^A-Za-z0-9(&]+|[a-z]{1,2}\s+(?=[A-Z]{2}))+/.exec(text);
+  // (a "$" or "§" glued to digits is a misread digit, not a mark: "$2100 KUALA LUMPUR")
+  const lead = /^(?:(?:(?![$§]\d)[^A-Za-z0-9(&])+|[a-z]{1,2}\s+(?=[A-Z]{2}))+/.exec(text);
   if (lead) s += lead[0].length;
   const reg = /\s*(?:[(\[{]\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?[\dA-Z]{0,3}\d{4,}\s*-?\s*[A-Z]{0,2}\s*[)\]}]|(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)\d[\dA-Z]{3,}(?:-[A-Z])?|\d{4,}-[A-Z])[^\w]*$/i.exec(text.slice(s, e));
   if (reg && reg.index > 0) e = s + reg.index;

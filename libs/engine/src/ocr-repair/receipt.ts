@@ -352,6 +352,23 @@ function isAddressLine(t: string): boolean {
 
 const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d{2,4}[-\s]?\d{3,4}[-\s]?\d{4}|(?<![\w/])[O0]\d{1,2}\s?-\s?\d{3,4}\s?-?\s?\d{3,4}\b|\d{9,}|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
 
+/** Confidence under which a one-character word at the edge of an address line is noise ("2 BANDAR BARU" with the 2 at 0.25). */
+const FAINT_CHAR = 0.35;
+
+/** Narrows a line span past one-character words read with little confidence at either edge. */
+function dropFaintEdges(page: Page, cut: { start: number; end: number; text: string }): { start: number; end: number; text: string } {
+  const words = page.words.filter((w) => w.start >= cut.start && w.end <= cut.end);
+  const faint = (w: (typeof words)[number]) => w.text.replace(/[^A-Za-z0-9]/g, '').length <= 1 && w.confidence < FAINT_CHAR;
+  let a = 0;
+  let b = words.length - 1;
+  while (a <= b && faint(words[a]!)) a++;
+  while (b >= a && faint(words[b]!)) b--;
+  if (a > b || (a === 0 && b === words.length - 1)) return cut;
+  const start = Math.max(cut.start, words[a]!.start);
+  const end = Math.min(cut.end, words[b]!.end);
+  return { start, end, text: page.text.slice(start, end) };
+}
+
 function addressCandidates(ctx: DocContext): Scored[] {
   const page = ctx.pages[0]!;
   const lines = lineInfos(page).slice(0, 22);
@@ -390,7 +407,7 @@ function addressCandidates(ctx: DocContext): Scored[] {
       if (k > s && l.y - (lines[k - 1]!.y + lines[k - 1]!.height) > 2.5 * Math.max(l.height, 0.008)) break;
       const stop = ADDRESS_STOP.exec(t);
       if (stop && k === s) t = t.slice(0, stop.index);
-      const cut = trimAddressLine(t, off);
+      const cut = dropFaintEdges(page, trimAddressLine(t, off));
       if (!cut.text.trim()) break;
       spans.push({ p: 0, start: cut.start, end: cut.end });
       parts.push(typedSpanText(page, cut.start, cut.end, addressWordFits).trim());

@@ -147,6 +147,8 @@ describe('merchant addresses', () => {
   test('a postcode that lost its first digit takes the one digit that puts it in the named state', () => {
     expect(repairPostcode('TAMAN BUKIT MALURI, 2100 KUALA LUMPUR')).toBe('TAMAN BUKIT MALURI, 52100 KUALA LUMPUR');
     expect(repairPostcode('Lingkaran Syed Putra, 9200 Kuala Lumpur.')).toBe('Lingkaran Syed Putra, 59200 Kuala Lumpur.');
+    expect(repairPostcode('TAMAN BUKIT MALURI, $2100 KUALA LUMPUR')).toBe('TAMAN BUKIT MALURI, 52100 KUALA LUMPUR');
+    expect(trimAddressLine('$2100 KUALA LUMPUR', 0).text).toBe('$2100 KUALA LUMPUR');
     // without a known state, or with a lot number, nothing changes
     expect(repairPostcode('TAMAN BUKIT, 2100 SOMEWHERE')).toBe('TAMAN BUKIT, 2100 SOMEWHERE');
     expect(repairPostcode('LOT 2110 JALAN PERMAS, 81750 JOHOR BAHRU')).toBe('LOT 2110 JALAN PERMAS, 81750 JOHOR BAHRU');
@@ -364,6 +366,15 @@ describe('receipt fields', () => {
   test('an address word misread the same way twice on the page still takes the vocabulary spelling', () => {
     const d = ocr(doc(['KEDAI MAJU SDN BHD', 'NO. 7-G, JALAN SETIA INDAH, SETIA ALAN,', '40170 SHAH ALAN', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
     expect(extractFromDocument(d, receiptSchema).data.address).toBe('NO. 7-G, JALAN SETIA INDAH, SETIA ALAM, 40170 SHAH ALAM');
+  });
+
+  test('a faint one-character word at the edge of an address line is noise', () => {
+    const d = ocr(doc(['THE TOAST F&B SDN BHD', 'LOT 2110 JALAN PERMAS UTARA', '2 BANDAR BARU PERMAS', '81750 JOHOR BAHRU', 'Tel: 07-3886880', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    d.pages[0]!.words.find((w) => w.text === '2')!.confidence = 0.25;
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT 2110 JALAN PERMAS UTARA BANDAR BARU PERMAS 81750 JOHOR BAHRU');
+    // read with confidence it stays
+    d.pages[0]!.words.find((w) => w.text === '2')!.confidence = 0.9;
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT 2110 JALAN PERMAS UTARA 2 BANDAR BARU PERMAS 81750 JOHOR BAHRU');
   });
 
   test('the address block ends at a phone number whose label was misread', () => {
