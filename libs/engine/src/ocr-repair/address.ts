@@ -11,7 +11,7 @@ const LEXICON = [
   'JALAN', 'JLN', 'TAMAN', 'TMN', 'LORONG', 'LRG', 'PERSIARAN', 'BANDAR', 'BLOK', 'BANGUNAN', 'WISMA', 'PLAZA',
   'KOMPLEKS', 'KAMPUNG', 'SEKSYEN', 'SECTION', 'STREET', 'ROAD', 'AVENUE', 'BUILDING', 'CENTRE', 'CENTER', 'SQUARE',
   'INDUSTRI', 'PERINDUSTRIAN', 'KAWASAN', 'MUKIM', 'FLOOR', 'LEVEL', 'UTARA', 'SELATAN', 'TIMUR', 'BARAT', 'BARU',
-  'BATU', 'SELANGOR', 'KUALA', 'LUMPUR', 'JOHOR', 'BAHRU', 'PENANG', 'PULAU', 'PINANG', 'PERAK', 'MELAKA', 'KEDAH',
+  'BATU', 'BLK', 'SELANGOR', 'KUALA', 'LUMPUR', 'JOHOR', 'BAHRU', 'PENANG', 'PULAU', 'PINANG', 'PERAK', 'MELAKA', 'KEDAH',
   'PAHANG', 'SABAH', 'SARAWAK', 'NEGERI', 'SEMBILAN', 'TERENGGANU', 'KELANTAN', 'PERLIS', 'PUTRAJAYA', 'LABUAN',
   'MALAYSIA', 'DARUL', 'EHSAN', 'TAKZIM', 'SHAH', 'ALAM', 'PETALING', 'JAYA', 'KLANG', 'CHERAS', 'PUCHONG', 'SUBANG',
   'AMPANG', 'KAJANG', 'SERI',
@@ -110,7 +110,9 @@ export function repairAddress(value: string): string {
     // lower-case noise: up to three letters in an upper-case address, up to two in a mixed-case one
     if (/^[^\w]*[a-z]{1,3}[^\w]*$/.test(tok) && (upper >= 0.8 || (tok.replace(/\W/g, '').length <= 2 && !/^(of|di)$/.test(tok.replace(/\W/g, ''))))) continue;
     // the number sign "NO." before a number, its O misread ("NG.113G", "N0. 5")
-    const no = tok.replace(/^N[GC0DQ](?=\.\d|\.$)/, 'NO');
+    let no = tok.replace(/^N[GC0DQ](?=\.\d|\.$)/, 'NO');
+    // a lot or unit code (digits and capitals) with a lower-case i or l: a misread 1 ("i7-G", "Ui3", "20-Al")
+    if (/\d/.test(no) && /[il]/.test(no) && !/[a-hj-km-z]/.test(no)) no = no.replace(/[il]/g, '1');
     out.push(no.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));
   }
   return repairPostcode(out.join(' '));

@@ -135,6 +135,7 @@ describe('merchant addresses', () => {
     expect(repairAddressWord('PERENDUSTRIAN')).toBe('PERINDUSTRIAN');
     expect(repairAddressWord('Jin')).toBe('Jln');
     expect(repairAddressWord('LUNPUR')).toBe('LUMPUR');
+    expect(repairAddressWord('Bik')).toBe('Blk');
   });
 
   test('"JLN" with its middle letter misread, and "NO." with its O misread before a number, are read back', () => {
@@ -152,6 +153,13 @@ describe('merchant addresses', () => {
     // without a known state, or with a lot number, nothing changes
     expect(repairPostcode('TAMAN BUKIT, 2100 SOMEWHERE')).toBe('TAMAN BUKIT, 2100 SOMEWHERE');
     expect(repairPostcode('LOT 2110 JALAN PERMAS, 81750 JOHOR BAHRU')).toBe('LOT 2110 JALAN PERMAS, 81750 JOHOR BAHRU');
+  });
+
+  test('a lower-case i or l inside a lot or unit code is a misread 1', () => {
+    expect(repairAddress('NO. i7-G, JALAN SETIA, SEKSYEN Ui3, 40170 SHAH ALAM')).toBe('NO. 17-G, JALAN SETIA, SEKSYEN U13, 40170 SHAH ALAM');
+    expect(repairAddress('NO. 20-Al, JALAN SS6/3')).toBe('NO. 20-A1, JALAN SS6/3');
+    // words without digits keep their letters
+    expect(repairAddress('Jalan Setia Indah, Ulu Klang')).toBe('Jalan Setia Indah, Ulu Klang');
   });
 
   test('words outside the vocabulary or further than one confusion are left alone', () => {
