@@ -39,9 +39,13 @@ function junkName(s: string): boolean {
   const words = s.replace(/[.,;:()’'"“”]/g, ' ').split(/\s+/).filter(Boolean);
   if (words.every((w) => GENERIC_NAME_WORDS.has(w.toLowerCase()) || STATE_WORDS.has(w.toLowerCase()) || /^[A-Za-z]$/.test(w))) return true;
   if (/^[a-z]/.test(s)) return true;
+  // "D. Contingent and effective upon ...": a list letter and a word, not a person's initial and surname
+  if (/^[A-Z]\.\s+[A-Z][a-z]+$/.test(s.trim())) return true;
   // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
   if (/\b(?!(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|Mr|Ms|Mrs|Dr|Jr|Sr|St|No|Bros|Intl|Assn)\.)[A-Za-z]{2,}\.\s+[A-Z]/.test(s)) return true;
   if (/\b(board of directors|exhibit|section|article|ladies|gentlemen|dear)\b/i.test(s)) return true;
+  // "Insurance Plan for Certain Employees of X", "Directors of X": a plan or a body of a company, not the company
+  if (/\b(plan|program|policy)\s+(?:for|of)\b|^(?:the\s+)?(?:directors|officers|shareholders|stockholders|members)\s+of\b/i.test(s)) return true;
   // "THE COMPANY & XEROX": a role and a name, not one name
   const lead = /^(?:the\s+)?([A-Za-z]+)\s+(?:&|and)\s/i.exec(s);
   if (lead && ROLE_WORDS.test(lead[1])) return true;
@@ -186,14 +190,16 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       name = glued[2];
     }
     // "PageMaster Corporation and Go Call, Inc.": two names, each read on its own
-    if (new RegExp(`${SUFFIX_RE.source},?\\s+and\\s+[A-Z]`).test(name)) return false;
+    if (new RegExp(`${SUFFIX_RE.source},?\\s+and\\s+[A-Z]`, 'i').test(name)) return false;
     if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
     const text = ctx.pages[p].text;
     const after = text.slice(start + raw.length - (lead ? lead[0].length : 0), start + raw.length + 40).replace(/\n/g, ' ');
     // "Team, Inc.’s Board", "(“Crystal Clean”)": a possessive or a defined alias, not the party's name
     if (/^[’']s\b/.test(after) || /[“"]\s*$/.test(text.slice(Math.max(0, start - 2), start))) return false;
     // "including, without limitation, X", "collectively with X", "X, a wholly-owned subsidiary of": an affiliate
-    if (kind !== 7 && (AFFILIATE_BEFORE_RE.test(text.slice(Math.max(0, start - 50), start).replace(/\s+/g, ' ')) || AFFILIATE_AFTER_RE.test(after))) z -= 3;
+    // (one given a defined term of its own, "Glacier Bank, a wholly owned subsidiary of GBCI (“Glacier Bank”)", is often a party too)
+    if (kind !== 7 && AFFILIATE_BEFORE_RE.test(text.slice(Math.max(0, start - 50), start).replace(/\s+/g, ' '))) z -= 3;
+    else if (kind !== 7 && AFFILIATE_AFTER_RE.test(after)) z -= /^[^()]{0,100}\(\s*(?:the\s+)?[“"]/.test(text.slice(start + raw.length, start + raw.length + 140).replace(/\n/g, ' ')) ? 1.0 : 3;
     if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return false; // "Redwood City, California"
     out.push({ value: applyStyle(name, style), spans: [{ p, start, end: start + name.length }], score: 1 / (1 + Math.exp(-z)), features: { kind, z } });
     return true;
@@ -225,6 +231,16 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       // the slots of "between X and Y"
       if (m && /(?:\bbetween|\bamong|\band|\bby|parties:)\s*:?\s*(?:the\s+)?$/i.test(before)) z += 0.6;
       if (/^\s*,?\s*(Suite|Street|Avenue|Road|Floor|\d)/.test(after) || /\d{5}/.test(n[1])) z -= 1.5;
+      // "Name: Glenn W. Rust\n\nVirginia National Bank and ...": a paragraph break ends a name
+      const para = /\n[ \t]*\n/.exec(ctx.pages[p].text.slice(start, start + n[1].length));
+      if (para) {
+        const head = n[1].slice(0, para.index).trim();
+        const tail = n[1].slice(para.index + para[0].length).trim();
+        // (what follows the name, its description or defined term, speaks for the second part only)
+        if (head) add(p, start, head, Math.min(z, -1.2), 1);
+        if (tail && add(p, start + n[1].indexOf(tail, para.index), tail, z, 1) && z > 0) strong++;
+        continue;
+      }
       if (add(p, start, n[1], z, 1) && z > 0) strong++;
     }
     // block-form preambles: "between" / "and" on a line of their own, each party's name on the next line
@@ -349,10 +365,16 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   // "Acme Inc. and Beta Corp" is two names, not a longer spelling of "Acme Inc."
   const headOf = (long: string, short: string) => long.startsWith(short + ' ') && !/^(and|or|&)\s+(?!company\b|co\b|sons\b)/.test(long.slice(short.length).trim());
   const tailOf = (long: string, short: string) => long.endsWith(' ' + short) && !/\bof$/.test(long.slice(0, long.length - short.length).trim());
+  // the defined alias of a party ("Heritage-Crystal Clean, LLC (“Crystal Clean”)") names that party again
+  const aliasOf = new Set<string>();
+  const overlaps = (a: Scored, b: Scored) => a.spans.some((x) => b.spans.some((y) => x.p === y.p && x.start < y.end && y.start < x.end));
   const kept: Scored[] = [];
   for (const s of out) {
     const k = normText(String(s.value));
-    const dup = kept.find((x) => {
+    // (a mention by alias is no new evidence for the party: it is dropped, not counted)
+    if (aliasOf.has(k)) continue;
+    // (one mention read twice: "Citizens Bank" inside "The Citizens Bank of Logan")
+    const dup = kept.find((x) => overlaps(x, s) && (normText(String(x.value)).includes(k) || k.includes(normText(String(x.value))))) ?? kept.find((x) => {
       const kx = normText(String(x.value));
       return kx === k || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84) || headOf(kx, k) || headOf(k, kx) || tailOf(kx, k) || tailOf(k, kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
     });
@@ -366,6 +388,10 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       continue;
     }
     kept.push({ ...s });
+    const sp = s.spans[0];
+    // (the span may end a little short of the written name: "Clean, LLC" is kept as "Clean LLC")
+    const alias = sp ? /^[\w.]{0,4}\s*,?\s*(?:an?\s+[^()]{0,80}?)?\(\s*(?:the\s+|together,?\s+|collectively,?\s+)?[“"]([^”"]{2,40})[”"]/.exec(ctx.pages[sp.p].text.slice(sp.end, sp.end + 160).replace(/\n/g, ' ')) : null;
+    if (alias && !ROLE_WORDS.test(alias[1].trim()) && normText(alias[1]) !== k) aliasOf.add(normText(alias[1]));
   }
   return kept.slice(0, 10);
 }

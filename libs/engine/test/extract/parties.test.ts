@@ -202,4 +202,33 @@ describe('contract parties', () => {
     const got = names(['SERVICES AGREEMENT', 'This Agreement is made by and between RadialSpark, LLC ("Provider") and Clear Capital Page 1 of 10', '("Client").']);
     expect(got).toContain('Clear Capital');
   });
+
+  test('a party\'s defined alias ("Crystal Clean") and a shorter reading inside its name are not further parties', () => {
+    const got = names([
+      'NON-DISCLOSURE AGREEMENT',
+      'This Agreement is entered into by and between Joseph Chalhoub, a resident of Quebec ("Executive"), and Heritage-Crystal Clean, LLC, an Indiana limited liability company ("Crystal Clean").',
+      'Executive serves as President of Crystal Clean. In consideration of his employment with Crystal Clean, Executive agrees as follows.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Joseph Chalhoub', 'Heritage-Crystal Clean LLC']));
+    expect(got).not.toContain('Crystal Clean');
+  });
+
+  test('a paragraph break ends a name ("Name: Glenn Rust" above the company\'s paragraph)', () => {
+    const got = names([
+      'Non-Disclosure and Non-Competition Agreement',
+      'Name: Glenn W. Rust',
+      '',
+      'Virginia National Bank and its affiliates (together "VNB") has provided you with the opportunity to be a member of its management team.',
+    ]);
+    expect(got).toContain('Virginia National Bank');
+    expect(got.some((n) => /Rust Virginia/.test(String(n)))).toBe(false);
+  });
+
+  test('a plan of a company and a body of a company are not parties', () => {
+    const got = names([
+      'RELEASE AGREEMENT',
+      'This Agreement is made by and between Mark Bobak ("Executive") and Acme Brewing Companies, Inc. ("Company"). Executive participates in the Insurance Plan for Certain Employees of Acme Brewing Companies, Inc. (the "Plan").',
+    ]);
+    expect(got.some((n) => /Plan for/.test(String(n)))).toBe(false);
+  });
 });
