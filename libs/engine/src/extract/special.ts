@@ -189,6 +189,10 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       start += name.indexOf(glued[2]);
       name = glued[2];
     }
+    // "R. J. Seifert Enterprises. Collectively, ...": a sentence ends after the name
+    const ends = /^(.*?\b(?!(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|Jr|Sr|No|St|Bros)\.)[A-Za-z]{2,})\.\s+[A-Z][a-z]/.exec(name);
+    // (only for a name in a party slot, "between X and Y.", with a legal form or initials: elsewhere such a match is a heading)
+    if (ends && kind === 1 && z > -1 && ends[1].split(/\s+/).length >= 2 && (SUFFIX_RE.test(ends[1]) || /\b[A-Z]\.\s/.test(ends[1]))) name = ends[1];
     // "PageMaster Corporation and Go Call, Inc.": two names, each read on its own
     if (new RegExp(`${SUFFIX_RE.source},?\\s+and\\s+[A-Z]`, 'i').test(name)) return false;
     if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
@@ -288,9 +292,13 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       let start = o.start;
       let value = String(o.value);
       const wrap = /(?:^|[^\w&'’.-])((?:[A-Z][\w&'’.-]*[ \t]+){0,3}[A-Z][\w&'’.-]*)[ \t]*\n[ \t]*$/.exec(ctx.pages[p].text.slice(Math.max(0, o.start - 60), o.start));
-      if (wrap && !junkName(wrap[1]) && !ROLE_WORDS.test(wrap[1])) {
-        start = o.start - (wrap[0].length - wrap[0].indexOf(wrap[1]));
-        value = `${wrap[1]} ${value}`;
+      // "Legion Partners Asset Management, LLC": the candidate scan stopped at a word that can end a name
+      // ("Partners") and began again after it
+      const glued = wrap ? null : /(?:^|[^\w&'’.-])((?:[A-Z][\w&'’.-]*[ \t]+){0,2}[A-Z][\w&'’.-]*[ \t]+(?:Partners|Capital|Group|Holdings|Trust|Ventures|Investments?))[ \t]+$/.exec(ctx.pages[p].text.slice(Math.max(0, o.start - 60), o.start));
+      const prefix = wrap ?? glued;
+      if (prefix && !junkName(prefix[1]) && !ROLE_WORDS.test(prefix[1])) {
+        start = o.start - (prefix[0].length - prefix[0].indexOf(prefix[1]));
+        value = `${prefix[1]} ${value}`;
       }
       if (z > -1) add(p, start, value, z, 5);
     }

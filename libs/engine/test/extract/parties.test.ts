@@ -231,4 +231,21 @@ describe('contract parties', () => {
     ]);
     expect(got.some((n) => /Plan for/.test(String(n)))).toBe(false);
   });
+
+  test('a party name ending a sentence ("... and R. J. Seifert Enterprises. Collectively, ...") is read', () => {
+    const got = names([
+      'NON-DISCLOSURE AGREEMENT',
+      'This Agreement is made this 6th of February, 1999 by and between High Speed Net Solutions and R. J. Seifert Enterprises. Collectively, all the parties hereto may be referred to as the "Parties".',
+    ]);
+    expect(got).toContain('R. J. Seifert Enterprises');
+  });
+
+  test('an organisation name running through "Partners" is read whole ("Legion Partners Asset Management, LLC")', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'Representatives of Legion Partners Asset Management, LLC, a Delaware limited liability company (collectively, "Legion" or "you"), who need to know such information.',
+    ]);
+    expect(got).toContain('Legion Partners Asset Management LLC');
+    expect(got).not.toContain('Asset Management LLC');
+  });
 });
