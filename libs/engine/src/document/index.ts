@@ -79,6 +79,36 @@ export async function inspectDocument(bytes: Uint8Array): Promise<{ format: Docu
  *  cost on long digital documents (see images.ts for what else bounds it). */
 const IMAGE_OCR_MAX_PAGE = 2;
 
+/** An embedded image covering at least this share of the page makes it a scanned page. */
+const SCAN_MIN_AREA = 0.5;
+
+/**
+ * Resolution (dots per inch) of the scan that fills the page: the largest embedded image covering at least
+ * SCAN_MIN_AREA of it, along its finer axis (a fax is 204 x 98 or 204 x 196 dpi). An image placed turned
+ * (a landscape scan on a portrait page) is measured with its sides matched the way that gives the squarer
+ * pixels. Undefined for pages that are not one big image.
+ */
+export function scanSourceDpi(t: PageText): number | undefined {
+  let best: PageText['images'][number] | undefined;
+  let bestArea = SCAN_MIN_AREA * t.width * t.height;
+  for (const img of t.images) {
+    const area = (img.x1 - img.x0) * (img.y1 - img.y0);
+    if (area >= bestArea) {
+      best = img;
+      bestArea = area;
+    }
+  }
+  if (!best) return undefined;
+  const bw = best.box.x1 - best.box.x0;
+  const bh = best.box.y1 - best.box.y0;
+  if (!(bw > 0 && bh > 0)) return undefined;
+  const same = [best.pixelWidth / bw, best.pixelHeight / bh];
+  const turned = [best.pixelWidth / bh, best.pixelHeight / bw];
+  const squareness = (d: number[]) => Math.min(d[0]!, d[1]!) / Math.max(d[0]!, d[1]!);
+  const axes = best.upright || squareness(same) >= squareness(turned) ? same : turned;
+  return 72 * Math.max(axes[0]!, axes[1]!);
+}
+
 function needsOcr(t: PageText): boolean {
   return t.chars < THIN_TEXT_CHARS || t.badChars > GARBAGE_RATIO * t.chars;
 }
@@ -144,7 +174,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
       const suspect = mode === 'auto' && !needsOcr(text) ? suspectScore(text) : 0;
       if (mode === 'always' || (mode === 'auto' && (suspect > 0 || needsOcr(text)))) {
         const index = pages.length - 1;
-        const job = ocrPdfPage(pdfPage, signal).then((r) => {
+        const job = ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) }).then((r) => {
           // OCR replaces the text layer only when it read more (a blank page keeps its empty layer), or,
           // for a layer that reads like garbage, when the OCR reading looks less like garbage.
           const better = suspect > 0

@@ -11,8 +11,12 @@
  * A page that still reads poorly is read again with its contrast stretched (faint scans). A second recognition
  * pass with automatic page segmentation (`--psm 3`) reads the same upright image; where it reads a word's
  * box differently, the primary word keeps that reading as `alt` (same box), for type-aware repair in
- * extraction. The second pass runs alongside the first (the pool has one slot per core), on pages up to
- * ALT_MAX_PIXELS only (its CPU cost grows with the page).
+ * extraction. When that pass scores clearly higher (forms, letterheads: see AUTO_SEGMENTATION_GAIN) it becomes
+ * the reading instead, put into rows, and psm 6 supplies the alternatives. The second pass runs alongside the
+ * first (the pool has one slot per core), on pages up to ALT_MAX_PIXELS only (its CPU cost grows with the page).
+ *
+ * Scanned PDF pages are rendered at the scan's own resolution (within 200..300 dpi, see scanRenderDpi):
+ * resampling a bilevel fax to 300 dpi blurs its edges and costs recall.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
@@ -39,6 +43,20 @@ export interface OcrResult {
 export const MAX_OCR_PIXELS = 40_000_000;
 /** Rendering resolution for PDF pages without a usable text layer. */
 export const RENDER_DPI = 300;
+/** Lowest resolution a scanned page is rendered at (see scanRenderDpi). */
+export const SCAN_MIN_DPI = 200;
+
+/**
+ * Resolution to render a scanned PDF page at, given the resolution of the scan it shows: the scan's own,
+ * within [SCAN_MIN_DPI, RENDER_DPI]. Resampling a 204-dpi fax to 300 dpi adds no detail, only interpolation
+ * blur on its hard black-and-white edges, which Tesseract reads worse (broken and merged glyphs); below
+ * ~200 dpi small print falls apart, and past 300 dpi Tesseract gains little for much more work. Without a
+ * known source resolution (vector drawings), RENDER_DPI.
+ */
+export function scanRenderDpi(sourceDpi?: number): number {
+  if (!(sourceDpi !== undefined && Number.isFinite(sourceDpi) && sourceDpi > 0)) return RENDER_DPI;
+  return Math.min(RENDER_DPI, Math.max(SCAN_MIN_DPI, sourceDpi));
+}
 /** A pass with a mean word confidence below this triggers orientation detection. */
 const POOR_CONFIDENCE = 0.6;
 /** A pass with fewer words than this (or below POOR_CONFIDENCE) is retried with stretched contrast. */
@@ -49,10 +67,20 @@ const TESSERACT = process.env.EXS_TESSERACT_BIN ?? 'tesseract';
 /** Page segmentation of the alternative-reading pass ('0' or 'off' disables it). */
 const ALT_PSM = process.env.EXS_OCR_ALT_PSM ?? '3';
 /**
- * The alternative pass runs on pages up to this many pixels (receipt photos, small scans), where it costs
- * ~1 s of CPU; on full 300-dpi pages it would break the 2.5 s-per-page budget for a small gain.
+ * The alternative pass runs on pages up to this many pixels (receipt photos, small scans, full pages scanned
+ * at up to ~200 dpi), where it costs ~1-2 s of CPU next to the first pass; on full 300-dpi pages it would
+ * break the 2.5 s-per-page budget for a small gain.
  */
 const ALT_MAX_PIXELS = Number(process.env.EXS_OCR_ALT_MAX_PIXELS ?? 4_000_000);
+
+/**
+ * The alternative pass (automatic segmentation) becomes the page's reading when its score is this many
+ * times the uniform-block pass's. On forms and letterheads (boxed fields, logos, columns) psm 6 reads
+ * drawings as letters and runs fields into each other, and psm 3 can read clearly more; on receipts psm 6
+ * is as good or better (the scores agree within a few percent on almost all of them), so only a clear
+ * margin switches.
+ */
+const AUTO_SEGMENTATION_GAIN = 1.15;
 
 // ---------------------------------------------------------------------------------------------------
 // Process pool: a semaphore over spawned tesseract processes, shared by all threads of the process (a
@@ -259,7 +287,7 @@ export function looksSideways(img: Grey): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Recognition.
 
-interface Pass {
+export interface Pass {
   lines: RawLine[];
   words: number;
   meanConfidence: number;
@@ -335,6 +363,79 @@ export function attachAlternatives(primary: RawLine[], second: RawLine[]): numbe
     }
   }
   return attached;
+}
+
+/** Rows whose lines are further apart than this many line heights stay separate lines (as GAP_SPLIT_EM in layout.ts). */
+const ROW_SPLIT_HEIGHTS = 3;
+
+/**
+ * Puts lines read block by block into rows. Automatic page segmentation (psm 3) returns a form's boxed fields
+ * and columns one block after another, so a label and the value beside it can end up far apart in the text;
+ * the page model reads row by row, like the text layer and psm 6 do. Lines overlapping vertically by at least
+ * half the smaller one's height share a row, left to right; neighbours in a row closer than ROW_SPLIT_HEIGHTS
+ * line heights become one line, wider gaps keep separate lines that stay adjacent.
+ */
+export function linesToRows(lines: RawLine[]): RawLine[] {
+  const boxes = lines.filter((l) => l.length > 0).map((l) => {
+    let y0 = Infinity, y1 = -Infinity, x0 = Infinity, x1 = -Infinity;
+    for (const w of l) {
+      y0 = Math.min(y0, w.y0); y1 = Math.max(y1, w.y1); x0 = Math.min(x0, w.x0); x1 = Math.max(x1, w.x1);
+    }
+    return { words: l.slice().sort((a, b) => a.x0 - b.x0), x0, x1, y0, y1 };
+  });
+  boxes.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
+  type Box = (typeof boxes)[number];
+  const rows: Box[][] = [];
+  for (const b of boxes) {
+    const h = b.y1 - b.y0;
+    // Rows are searched from the most recent: a column's lines and the next column's interleave in y.
+    let joined = false;
+    for (let r = rows.length - 1; r >= 0 && r >= rows.length - 4; r--) {
+      const row = rows[r]!;
+      const fits = row.every((o) => {
+        const overlap = Math.min(o.y1, b.y1) - Math.max(o.y0, b.y0);
+        return overlap >= 0.5 * Math.min(h, o.y1 - o.y0) && !(Math.min(o.x1, b.x1) > Math.max(o.x0, b.x0));
+      });
+      if (fits) {
+        row.push(b);
+        joined = true;
+        break;
+      }
+    }
+    if (!joined) rows.push([b]);
+  }
+  const out: RawLine[] = [];
+  for (const row of rows) {
+    row.sort((a, b) => a.x0 - b.x0);
+    let line: RawWord[] = [];
+    let prev: Box | undefined;
+    for (const b of row) {
+      const h = Math.max(1, Math.min(b.y1 - b.y0, prev ? prev.y1 - prev.y0 : Infinity));
+      if (prev && b.x0 - prev.x1 > ROW_SPLIT_HEIGHTS * h) {
+        out.push(line);
+        line = [];
+      }
+      line.push(...b.words);
+      prev = b;
+    }
+    if (line.length > 0) out.push(line);
+  }
+  return out;
+}
+
+/**
+ * The page's reading from the uniform-block pass (psm 6) and the automatic-segmentation pass (psm 3): the
+ * uniform one, unless the other scores AUTO_SEGMENTATION_GAIN times as much, then that one put into rows.
+ * Either way the other pass's readings of the same boxes become the words' alternatives.
+ */
+export function combinePasses(uniform: Pass, auto: Pass): Pass {
+  if (auto.score > uniform.score * AUTO_SEGMENTATION_GAIN) {
+    const lines = linesToRows(auto.lines);
+    attachAlternatives(lines, uniform.lines);
+    return { ...auto, lines };
+  }
+  attachAlternatives(uniform.lines, auto.lines);
+  return uniform;
 }
 
 /** Orientation from Tesseract's OSD: clockwise degrees to rotate the image by, or 0 when unsure. */
@@ -429,17 +530,19 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
       }
     }
   }
-  if (wantAlt && pass.words > 0) {
+  if (wantAlt) {
     if (img !== firstImg) {
       altJob?.catch(() => undefined);
       altJob = recognise(img, options.dpi, options.signal, altPsm);
     }
+    let alt: Pass | undefined;
     try {
-      attachAlternatives(pass.lines, (await altJob!).lines);
+      alt = await altJob!;
     } catch (err) {
       if (options.signal?.aborted) throw err;
       // the alternative reading is optional
     }
+    if (alt) pass = combinePasses(pass, alt);
   }
   rotation = Math.round((((rotation % 360) + 360) % 360) * 10) / 10;
   return { width: img.width, height: img.height, lines: pass.lines, wordCount: pass.words, rotation, meanConfidence: pass.meanConfidence, orientationChecked };
@@ -498,13 +601,20 @@ export async function renderPdfGrey(page: PdfPage, scale: number, region?: Regio
   return { data: grey, width, height, ink };
 }
 
+export interface OcrPdfPageOptions {
+  signal?: AbortSignal;
+  /** Resolution of the scanned image that fills the page, when there is one (see scanRenderDpi). */
+  sourceDpi?: number;
+}
+
 /**
- * Renders a PDF page at RENDER_DPI (less for huge pages) and OCRs it. Boxes come back in PDF points of
+ * Renders a PDF page at scanRenderDpi (less for huge pages) and OCRs it. Boxes come back in PDF points of
  * the upright page, so they line up with the text-layer geometry.
  */
-export async function ocrPdfPage(page: PdfPage, signal?: AbortSignal): Promise<OcrResult> {
+export async function ocrPdfPage(page: PdfPage, options: OcrPdfPageOptions = {}): Promise<OcrResult> {
+  const { signal } = options;
   const base = page.getViewport({ scale: 1 });
-  let scale = RENDER_DPI / 72;
+  let scale = scanRenderDpi(options.sourceDpi) / 72;
   const pixels = base.width * base.height * scale * scale;
   if (pixels > MAX_OCR_PIXELS) scale *= Math.sqrt(MAX_OCR_PIXELS / pixels);
   let rendered;

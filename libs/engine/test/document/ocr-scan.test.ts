@@ -1,0 +1,87 @@
+import { scanSourceDpi } from '../../src/document/index.js';
+import { combinePasses, linesToRows, scanRenderDpi, type Pass } from '../../src/document/ocr.js';
+import type { RawLine } from '../../src/document/layout.js';
+import type { PageText, PlacedImage } from '../../src/document/pdf.js';
+
+const w = (text: string, x0: number, x1: number, y0 = 10, y1 = 30, confidence = 0.9) => ({ text, x0, y0, x1, y1, confidence });
+const texts = (lines: RawLine[]) => lines.map((l) => l.map((x) => x.text).join(' '));
+
+/** A Letter page (612 x 792 pt) showing images placed at the given boxes. */
+function pageWith(...images: Array<Partial<PlacedImage> & { pixelWidth: number; pixelHeight: number; x0: number; y0: number; x1: number; y1: number }>): PageText {
+  return {
+    width: 612,
+    height: 792,
+    fragments: [],
+    chars: 0,
+    badChars: 0,
+    images: images.map((i) => ({ upright: true, box: { x0: i.x0, y0: i.y0, x1: i.x1, y1: i.y1 }, ...i })),
+  };
+}
+
+function pass(lines: RawLine[]): Pass {
+  const words = lines.flat();
+  const conf = words.reduce((a, x) => a + x.confidence, 0);
+  return { lines, words: words.length, meanConfidence: conf / Math.max(1, words.length), score: words.reduce((a, x) => a + Math.max(0, x.confidence - 0.5), 0) };
+}
+
+test('a scanned page is rendered at its scan\'s own resolution, within 200 to 300 dpi', () => {
+  expect(scanRenderDpi(204)).toBe(204);
+  expect(scanRenderDpi(150)).toBe(200);
+  expect(scanRenderDpi(600)).toBe(300);
+  expect(scanRenderDpi(undefined)).toBe(300);
+});
+
+test('the scan resolution is that of the image filling the page, along its finer axis', () => {
+  // A 204 x 196 dpi fax of a Letter page: 1734 x 2156 pixels.
+  expect(scanSourceDpi(pageWith({ pixelWidth: 1734, pixelHeight: 2156, x0: 0, y0: 0, x1: 612, y1: 792 }))).toBeCloseTo(204, 0);
+  // The same scan stored sideways and turned onto the portrait page.
+  expect(scanSourceDpi(pageWith({ pixelWidth: 2156, pixelHeight: 1734, x0: 0, y0: 0, x1: 612, y1: 792, upright: false }))).toBeCloseTo(204, 0);
+  // A 150-dpi scan.
+  expect(scanSourceDpi(pageWith({ pixelWidth: 1275, pixelHeight: 1650, x0: 0, y0: 0, x1: 612, y1: 792 }))).toBeCloseTo(150, 0);
+});
+
+test('a page without an image covering most of it has no scan resolution', () => {
+  // A logo and a signature: small images on a page.
+  expect(scanSourceDpi(pageWith({ pixelWidth: 600, pixelHeight: 200, x0: 36, y0: 36, x1: 216, y1: 96 }, { pixelWidth: 900, pixelHeight: 300, x0: 300, y0: 600, x1: 570, y1: 690 }))).toBeUndefined();
+  expect(scanSourceDpi(pageWith())).toBeUndefined();
+});
+
+test('lines read block by block are put into rows, each label beside its value', () => {
+  // Automatic segmentation returns the label column, then the value column.
+  const blocks: RawLine[] = [
+    [w('Invoice', 0, 60), w('No:', 65, 90)],
+    [w('Due', 0, 30, 40, 60), w('date:', 35, 75, 40, 60)],
+    [w('12345', 110, 160, 11, 31)],
+    [w('1/02/02', 110, 170, 39, 59)],
+  ];
+  expect(texts(linesToRows(blocks))).toEqual(['Invoice No: 12345', 'Due date: 1/02/02']);
+});
+
+test('lines of one row far apart stay separate lines, next to each other', () => {
+  const blocks: RawLine[] = [[w('Customer', 0, 80)], [w('Page', 0, 40, 40, 60)], [w('INVOICE', 400, 470)]];
+  expect(texts(linesToRows(blocks))).toEqual(['Customer', 'INVOICE', 'Page']);
+});
+
+test('lines of a taller heading and smaller text beside it share a row only when they overlap by half a line', () => {
+  // A 40-px heading beside two 20-px lines: it overlaps the first by 20 px (a row) and the second by 5 px (not).
+  const blocks: RawLine[] = [[w('PHILIP', 0, 100, 0, 40)], [w('SOLD', 120, 160, 10, 30)], [w('TO', 120, 140, 35, 55)]];
+  expect(texts(linesToRows(blocks))).toEqual(['PHILIP SOLD', 'TO']);
+});
+
+test('the automatic-segmentation reading replaces the uniform-block one when it scores clearly higher', () => {
+  // psm 6 read the logo as letters and merged the boxed fields; psm 3 read the fields.
+  const uniform = pass([[w('jms?', 0, 40, 10, 30, 0.3), w('PHILIP', 50, 110, 10, 30, 0.6), w('ggggago9', 150, 230, 10, 30, 0.4)]]);
+  const auto = pass([[w('PHILIP', 50, 110, 10, 30, 0.95)], [w('99999999', 150, 230, 10, 30, 0.9)]]);
+  const kept = combinePasses(uniform, auto);
+  expect(texts(kept.lines)).toEqual(['PHILIP 99999999']);
+  expect(kept.lines[0]![1]!.alt?.text).toBe('ggggago9');
+});
+
+test('the uniform-block reading stays when the automatic segmentation scores about the same', () => {
+  const uniform = pass([[w('TOTAL', 0, 50, 10, 30, 0.9), w('1O.00', 60, 110, 10, 30, 0.6)]]);
+  const auto = pass([[w('TOTAL', 0, 50, 10, 30, 0.9)], [w('10.00', 60, 110, 10, 30, 0.62)]]);
+  const kept = combinePasses(uniform, auto);
+  expect(kept).toBe(uniform);
+  expect(texts(kept.lines)).toEqual(['TOTAL 1O.00']);
+  expect(kept.lines[0]![1]!.alt?.text).toBe('10.00');
+});
