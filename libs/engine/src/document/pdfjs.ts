@@ -325,6 +325,104 @@ class IdentityToUnicodeMap {`,
       }, length);
       textContent.items = [];`,
   },
+  {
+    // Content-stream operators are one to three ASCII characters. The lexer built each one a character at a
+    // time as a new string and looked every prefix up by name; a per-table cache keyed by the characters'
+    // codes gives the same token (same longest-known-prefix rule) without building or hashing strings. Longer
+    // or non-ASCII tokens continue on pdf.js's own path from where the fast path stopped.
+    find: `    const knownCommands = this.knownCommands;
+    let knownCommandFound = knownCommands?.[str] !== undefined;
+    while ((ch = this.nextChar()) >= 0 && !specialChars[ch]) {
+      const possibleCommand = str + String.fromCharCode(ch);`,
+    replace: `    const knownCommands = this.knownCommands;
+    let knownCommandFound;
+    if (knownCommands && ch >= 0x20 && ch <= 0x7f) {
+      let key = ch;
+      let shift = 8;
+      let entry = exsCommandEntry(knownCommands, key);
+      let done = true;
+      while ((ch = this.nextChar()) >= 0 && !specialChars[ch]) {
+        if (shift === 24 || ch > 0x7f) {
+          done = false;
+          break;
+        }
+        const next = exsCommandEntry(knownCommands, key | ch << shift);
+        if (entry.known && !next.known) {
+          break;
+        }
+        key |= ch << shift;
+        shift += 8;
+        entry = next;
+      }
+      str = entry.str;
+      if (done) {
+        if (str === "BI") {
+          this.beginInlineImagePos = this.stream.pos;
+        }
+        return Cmd.get(str);
+      }
+      knownCommandFound = entry.known;
+    } else {
+      knownCommandFound = knownCommands?.[str] !== undefined;
+      ch = this.nextChar();
+    }
+    for (; ch >= 0 && !specialChars[ch]; ch = this.nextChar()) {
+      const possibleCommand = str + String.fromCharCode(ch);`,
+  },
+  {
+    find: 'class Lexer {',
+    replace: `const exsCommandTables = new WeakMap();
+function exsCommandEntry(knownCommands, key) {
+  let table = exsCommandTables.get(knownCommands);
+  if (!table) {
+    table = new Map();
+    exsCommandTables.set(knownCommands, table);
+  }
+  let entry = table.get(key);
+  if (!entry) {
+    let str = "";
+    for (let k = key; k > 0; k >>>= 8) {
+      str += String.fromCharCode(k & 0xff);
+    }
+    entry = {
+      str,
+      known: knownCommands[str] !== undefined
+    };
+    if (table.size < 4096) {
+      table.set(key, entry);
+    }
+  }
+  return entry;
+}
+class Lexer {`,
+  },
+  {
+    // The position after each glyph (prevTransform, read by the next glyph's position check) is written into
+    // one array instead of a new one per glyph; the only place it escapes (a whitespace item) gets a copy.
+    find: '          textChunk.prevTransform = getCurrentTextTransform();',
+    replace: '          textChunk.prevTransform = getCurrentTextTransform(exsPrevTransform);',
+  },
+  {
+    find: `    const exsScratchTransform = [0, 0, 0, 0, 0, 0];`,
+    replace: `    const exsScratchTransform = [0, 0, 0, 0, 0, 0];
+    const exsPrevTransform = [0, 0, 0, 0, 0, 0];`,
+  },
+  {
+    find: `      intersector?.addExtraChar(" ");
+      textContent.items.push({
+        str: " ",
+        dir: "ltr",
+        width,
+        height,
+        transform,`,
+    replace: `      intersector?.addExtraChar(" ");
+      textContent.items.push({
+        str: " ",
+        dir: "ltr",
+        width,
+        height,
+        transform: transform === exsPrevTransform ? transform.slice() : transform,`,
+  },
   // Image placements in the text content. Text extraction walks the content stream anyway and knows where
   // each image is painted (the CTM at its Do / inline EI); recording that spares ingest a second parse of
   // the page (getOperatorList, which also decodes every image and builds glyph paths) just to find images.

@@ -112,3 +112,11 @@ test('the same composite font named Tahoma reads the same text', async () => {
   const page = (await openDocument(compositeFontPage('Tahoma', hex), { ocr: 'never' })).pages[0]!;
   expect(page.text).toBe('Agreement 2024');
 });
+
+test('operators written without spaces between them split at the longest known operator', async () => {
+  // "TjET" is Tj then ET, "Tj" directly followed by "T*" is two operators; an unknown long token is skipped.
+  const content = 'BT /F1 12 Tf 14 TL 72 700 Td (alpha)TjT*(beta)Tj ET BT /F1 12 Tf 72 600 Td (gamma)TjET xyzzy BT /F1 12 Tf 72 500 Td (delta)Tj ET';
+  const page = (await openDocument(onePage(streamObject(Buffer.from(content, 'latin1'))), { ocr: 'never' })).pages[0]!;
+  expect(page.words.map((w) => w.text)).toEqual(['alpha', 'beta', 'gamma', 'delta']);
+  expect(page.lines).toHaveLength(4);
+});
