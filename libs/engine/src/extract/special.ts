@@ -439,7 +439,10 @@ const CLAUSES: ClauseCue[] = [
       /\bassign[^.]{0,150}\bwithout\s+(?:the\s+)?(?:\w+\s+){0,4}?(?:consent|approval)/i, /\bwithout\s+(?:the\s+)?(?:\w+\s+){0,4}?(?:consent|approval)[^.]{0,120}\bassign/i,
       /\bassign[^.]{0,150}\b(?:with|upon|after|by\s+giving)\s+(?:\w+\s+){0,3}?(?:written\s+)?notice/i, /\bno\s+assignment\b/i],
     exclude: /\bhereby\s+assigns?\b|benefit\s+of\s+(?:its\s+)?creditors|\binventions?\b|\bcopyrights?\b|\bpatents?\b|\bwork\s+product\b|\bsuccessors\s+and\s+(?:permitted\s+)?assigns\b(?![^.]*\bconsent)/i },
-  { when: /audit/, prior: -1.2, cues: [/\baudit/i, /\binspect[^.]{0,40}\b(?:books|records)\b/i, /\bexamin[^.]{0,40}\b(?:books|records)\b/i] },
+  // a right to audit the other party: "audit" itself, not the parties' auditors, audited financial statements or an
+  // audit committee
+  { when: /audit/, prior: -1.2, cues: [/\baudit(?:s|ing)?\b(?!\s+committee)/i, /\binspect[^.]{0,40}\b(?:books|records)\b/i, /\bexamin[^.]{0,40}\b(?:books|records)\b/i],
+    exclude: /\bfinancial\s+statements\b|\bauditors?\s+(?:of|for)\s+(?:the\s+)?(?:company|bank)\b/i },
   { when: /liabilit/, prior: -1.0, cues: [/\bliabilit[^.]{0,150}\b(?:shall\s+not\s+exceed|limited\s+to|in\s+excess\s+of|exceed\s+the)/i, /\b(?:aggregate|total|maximum|cumulative)\s+liability\b/i, /\bin\s+no\s+event\s+shall[^.]{0,120}\bliab/i, /\bconsequential[^.]{0,40}damages\b/i, /\blimitation\s+of\s+liability\b/i] },
   // a party that may end the agreement by notice alone: "may terminate this Agreement at any time upon 90 days' notice",
   // "Termination for Convenience", "for any or no reason"; not termination for breach or insolvency, and not "upon

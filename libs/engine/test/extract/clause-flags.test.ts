@@ -7,6 +7,7 @@ const schema = {
     has_exclusivity: { type: 'boolean', description: 'Is there an exclusive dealing commitment (e.g. exclusive supply/purchase, prohibition on selling or licensing to third parties)?' },
     has_termination_for_convenience: { type: 'boolean', description: 'Can a party terminate the contract without cause (solely by giving notice)?' },
     has_anti_assignment_clause: { type: 'boolean', description: 'Is consent or notice required from a party if the contract is assigned to a third party?' },
+    has_audit_rights: { type: 'boolean', description: 'Does a party have the right to audit the books, records or physical locations of the counterparty?' },
   },
 };
 
@@ -46,5 +47,17 @@ describe('clause flags', () => {
       'Consultant hereby assigns to the Company all inventions made in performing the Services, without further consent.',
       'Either party may terminate this Agreement if the other makes an assignment for the benefit of creditors.',
     ).has_anti_assignment_clause).toBe(false);
+  });
+
+  test('the parties\' auditors, audited financial statements and an audit committee are not audit rights', () => {
+    expect(run(
+      'Each party may disclose Confidential Information to its auditors, attorneys and financial advisors.',
+      'The financial statements present fairly the information on a basis consistent with the audited financial statements of the Bank.',
+      'The Audit Committee of the Board of Directors has been advised of all significant deficiencies.',
+    ).has_audit_rights).toBe(false);
+  });
+
+  test('a right to audit the other party\'s records is audit rights', () => {
+    expect(run('Licensor shall have the right to audit the related records and books of Licensee once per year.').has_audit_rights).toBe(true);
   });
 });
