@@ -430,7 +430,13 @@ const CLAUSES: ClauseCue[] = [
   { when: /exclusiv/, prior: -1.2,
     cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\s+(?:right|distributor|license|licensee|supplier|provider|reseller|agent|basis|sponsor)/i, /\bexclusively\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i],
     exclude: /\bown(?:er|ers|ership|s|ed)?\b|\bproperty\b|\bcourts?\b|\bvenue\b|\bjurisdiction\b|\bgoverned\b|\bremed(?:y|ies)\b|\bnot\b[^.]{0,30}\bexclusiv|\bbetween\s+the\s+parties\b|\battached\b/i },
-  { when: /change of control|change in control|merger|acquisition/, prior: -1.5, cues: [/\bchange\s+(?:of|in)\s+control\b/i, /\bchange\s+(?:of|in)\s+(?:the\s+)?ownership\b/i, /\bcontrolling\s+interest\b/i, /\b(?:acquired|acquisition)\s+by\b[^.]{0,80}\bterminat/i] },
+  // rights on the counterparty's change of control: named as such, or a merger treated as an assignment or a cause to
+  // terminate; not the definition of an affiliate's "control" (a sale of substantially all assets is read both ways
+  // by the labels, as a change of control and as a permitted assignment, so it is no cue)
+  { when: /change of control|change in control|merger|acquisition/, prior: -1.3,
+    cues: [/\bchange\s+(?:of|in)\s+control\b/i, /\bchange\s+(?:of|in)\s+(?:the\s+)?ownership\b/i, /\bcontrolling\s+interest\b/i, /\b(?:acquired|acquisition)\s+by\b[^.]{0,80}\bterminat/i,
+      /\bmerger\b[^.]{0,100}\b(?:deemed\s+(?:an?\s+)?assignment|terminat\w*\s+this\s+agreement|prior\s+written\s+consent)/i],
+    exclude: /\bcontrols?,\s+is\s+controlled\s+by\b|\bcommon\s+control\b|[“"]control[”"]?\s*,?\s*(?:for\s+purposes\s+of\s+this\s+definition,?\s*)?means\b|\bstatements?\s+of\s+(?:beneficial\s+)?ownership\b/i },
   // assigning the contract needs the other party's consent or notice; not an assignment of inventions or one
   // "for the benefit of creditors"
   { when: /assign/, prior: -0.6,

@@ -8,6 +8,7 @@ const schema = {
     has_termination_for_convenience: { type: 'boolean', description: 'Can a party terminate the contract without cause (solely by giving notice)?' },
     has_anti_assignment_clause: { type: 'boolean', description: 'Is consent or notice required from a party if the contract is assigned to a third party?' },
     has_audit_rights: { type: 'boolean', description: 'Does a party have the right to audit the books, records or physical locations of the counterparty?' },
+    has_change_of_control_clause: { type: 'boolean', description: 'Does a party get special rights (e.g. termination, consent) if the counterparty undergoes a change of control (merger, acquisition, asset sale)?' },
   },
 };
 
@@ -59,5 +60,13 @@ describe('clause flags', () => {
 
   test('a right to audit the other party\'s records is audit rights', () => {
     expect(run('Licensor shall have the right to audit the related records and books of Licensee once per year.').has_audit_rights).toBe(true);
+  });
+
+  test('one clause treating a merger or change of control as an assignment is a change-of-control clause', () => {
+    expect(run('For the avoidance of doubt, a merger, change of control or reorganization of Licensee shall be deemed an assignment requiring the above consent.').has_change_of_control_clause).toBe(true);
+  });
+
+  test('the definition of an affiliate\'s "control" is not a change-of-control clause', () => {
+    expect(run('"Affiliate" means any entity that controls, is controlled by or is under common control with a party. "Control" means ownership of more than 50% of the voting interests of the entity.').has_change_of_control_clause).toBe(false);
   });
 });
