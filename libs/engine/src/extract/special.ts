@@ -458,7 +458,9 @@ const CLAUSES: ClauseCue[] = [
       new RegExp(`${MAY_TERMINATE}[^.]{0,140}\\b(?:without\\s+cause|for\\s+any\\s+reason|for\\s+any\\s+or\\s+no\\s+reason|at\\s+any\\s+time|in\\s+its\\s+sole\\s+discretion|at\\s+(?:its|their)\\s+(?:sole\\s+)?(?:discretion|option)|upon\\s+(?:at\\s+least\\s+)?(?:\\w+\\s+)?\\(?\\d+\\)?\\s*(?:days|months)|by\\s+giving)`, 'i'),
       /\bfor\s+any\s+or\s+no\s+reason\b/i],
     exclude: /\bbreach|\bdefault|insolven|bankrupt|\bfail(?:s|ure|ed)?\s+to\b|\bsurviv|expiration\s+or\s+termination|termination\s+or\s+expiration|\bupon\s+(?:the\s+)?(?:expiration|termination)\b|effect\s+of\s+termination|\bviolat|change\s+(?:of|in)\s+control/i },
-  { when: /licen[cs]e/, prior: -1.0, cues: [/\bgrants?\s+(?:to\s+\w+\s+)?(?:a|an|the)?[^.]{0,80}\blicen[cs]e\b/i, /\blicen[cs]e\s+(?:is\s+)?granted\b/i, /\b(?:non-?exclusive|exclusive|royalty-free|perpetual|limited)[^.]{0,30}\blicen[cs]e\b/i, /\bright\s+and\s+licen[cs]e\b/i] },
+  { when: /licen[cs]e/, prior: -1.0, cues: [/\bgrants?\s+(?:to\s+\w+\s+)?(?:a|an|the)?[^.]{0,80}\blicen[cs]e\b/i, /\blicen[cs]e\s+(?:is\s+)?granted\b/i, /\b(?:non-?exclusive|exclusive|royalty-free|perpetual|limited)[^.]{0,30}\blicen[cs]e\b/i, /\bright\s+and\s+licen[cs]e\b/i,
+    // "License Grant.", "hereby grants to Licensee a non-exclusive, ... (subject to Section 1.2 hereof) ... license", "it will license"
+    /\blicen[cs]e\s+grant\b|\bgrant\s+of\s+(?:a\s+)?licen[cs]e\b/i, /\bhereby\s+grants?\b[^;]{0,200}?\blicen[cs]e\b/i, /\b(?:will|shall|hereby|agrees?\s+to)\s+licen[cs]e\b/i] },
 ];
 
 /** Boolean flags: strength of the clause cues found in the document -> value and raw score. */

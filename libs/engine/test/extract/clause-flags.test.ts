@@ -8,6 +8,7 @@ const schema = {
     has_termination_for_convenience: { type: 'boolean', description: 'Can a party terminate the contract without cause (solely by giving notice)?' },
     has_anti_assignment_clause: { type: 'boolean', description: 'Is consent or notice required from a party if the contract is assigned to a third party?' },
     has_audit_rights: { type: 'boolean', description: 'Does a party have the right to audit the books, records or physical locations of the counterparty?' },
+    has_license_grant: { type: 'boolean', description: 'Does the contract contain a license granted by one party to its counterparty?' },
     has_change_of_control_clause: { type: 'boolean', description: 'Does a party get special rights (e.g. termination, consent) if the counterparty undergoes a change of control (merger, acquisition, asset sale)?' },
   },
 };
@@ -68,5 +69,9 @@ describe('clause flags', () => {
 
   test('SEC "Statements of Ownership and Change in Ownership" are not a change-of-control clause', () => {
     expect(run('Such information will be reflected on Statements of Ownership and Change in Ownership on Forms 3 and 4 filed with the SEC.').has_change_of_control_clause).toBe(false);
+  });
+
+  test('a licence granted across a section reference ("(subject to Section 1.2 hereof)") is a licence grant', () => {
+    expect(run('Section 1.1. License Grant. Subject to the terms herein, Licensor hereby grants to Licensee a non-exclusive, non-transferable and (subject to Section 1.2 hereof) non-sublicensable license for the use of the Brand.').has_license_grant).toBe(true);
   });
 });
