@@ -337,20 +337,22 @@ class IdentityToUnicodeMap {`,
     replace: `    const knownCommands = this.knownCommands;
     let knownCommandFound;
     if (knownCommands && ch >= 0x20 && ch <= 0x7f) {
+      const table = exsCommandTable(knownCommands);
       let key = ch;
       let shift = 8;
-      let entry = exsCommandEntry(knownCommands, key);
+      let entry = table.get(key) ?? exsCommandEntry(table, knownCommands, key);
       let done = true;
       while ((ch = this.nextChar()) >= 0 && !specialChars[ch]) {
         if (shift === 24 || ch > 0x7f) {
           done = false;
           break;
         }
-        const next = exsCommandEntry(knownCommands, key | ch << shift);
+        const nextKey = key | ch << shift;
+        const next = table.get(nextKey) ?? exsCommandEntry(table, knownCommands, nextKey);
         if (entry.known && !next.known) {
           break;
         }
-        key |= ch << shift;
+        key = nextKey;
         shift += 8;
         entry = next;
       }
@@ -372,25 +374,31 @@ class IdentityToUnicodeMap {`,
   {
     find: 'class Lexer {',
     replace: `const exsCommandTables = new WeakMap();
-function exsCommandEntry(knownCommands, key) {
-  let table = exsCommandTables.get(knownCommands);
-  if (!table) {
-    table = new Map();
-    exsCommandTables.set(knownCommands, table);
+let exsLastKnownCommands = null;
+let exsLastCommandTable = null;
+function exsCommandTable(knownCommands) {
+  if (knownCommands !== exsLastKnownCommands) {
+    let table = exsCommandTables.get(knownCommands);
+    if (!table) {
+      table = new Map();
+      exsCommandTables.set(knownCommands, table);
+    }
+    exsLastKnownCommands = knownCommands;
+    exsLastCommandTable = table;
   }
-  let entry = table.get(key);
-  if (!entry) {
-    let str = "";
-    for (let k = key; k > 0; k >>>= 8) {
-      str += String.fromCharCode(k & 0xff);
-    }
-    entry = {
-      str,
-      known: knownCommands[str] !== undefined
-    };
-    if (table.size < 4096) {
-      table.set(key, entry);
-    }
+  return exsLastCommandTable;
+}
+function exsCommandEntry(table, knownCommands, key) {
+  let str = "";
+  for (let k = key; k > 0; k >>>= 8) {
+    str += String.fromCharCode(k & 0xff);
+  }
+  const entry = {
+    str,
+    known: knownCommands[str] !== undefined
+  };
+  if (table.size < 4096) {
+    table.set(key, entry);
   }
   return entry;
 }
