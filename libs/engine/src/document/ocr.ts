@@ -15,7 +15,7 @@
  * the reading instead, put into rows, and psm 6 supplies the alternatives. The second pass runs alongside the
  * first (the pool has one slot per core), on pages up to ALT_MAX_PIXELS only (its CPU cost grows with the page).
  *
- * Scanned PDF pages are rendered at the scan's own resolution (within 200..300 dpi, see scanRenderDpi):
+ * Scanned PDF pages of ~200 to 300 dpi are rendered at the scan's own resolution (see scanRenderDpi):
  * resampling a bilevel fax to 300 dpi blurs its edges and costs recall.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,19 +43,23 @@ export interface OcrResult {
 export const MAX_OCR_PIXELS = 40_000_000;
 /** Rendering resolution for PDF pages without a usable text layer. */
 export const RENDER_DPI = 300;
-/** Lowest resolution a scanned page is rendered at (see scanRenderDpi). */
-export const SCAN_MIN_DPI = 200;
+/**
+ * Scans from this resolution up to RENDER_DPI are rendered at their own (see scanRenderDpi); a little under 200,
+ * so that a 200-dpi scan placed slightly larger than its nominal size still counts.
+ */
+export const SCAN_MIN_DPI = 190;
 
 /**
- * Resolution to render a scanned PDF page at, given the resolution of the scan it shows: the scan's own,
- * within [SCAN_MIN_DPI, RENDER_DPI]. Resampling a 204-dpi fax to 300 dpi adds no detail, only interpolation
- * blur on its hard black-and-white edges, which Tesseract reads worse (broken and merged glyphs); below
- * ~200 dpi small print falls apart, and past 300 dpi Tesseract gains little for much more work. Without a
- * known source resolution (vector drawings), RENDER_DPI.
+ * Resolution to render a scanned PDF page at, given the resolution of the scan it shows: the scan's own when
+ * it is between SCAN_MIN_DPI and RENDER_DPI. Resampling a 204-dpi fax to 300 dpi adds no detail, only
+ * interpolation blur on its hard black-and-white edges, which Tesseract reads worse (broken and merged
+ * glyphs). Coarser images are rendered at RENDER_DPI as before: small print in them needs the upsampling,
+ * and a low-resolution picture may be only the background under vector text. Finer scans and pages without a
+ * known source resolution (vector drawings) are rendered at RENDER_DPI too.
  */
 export function scanRenderDpi(sourceDpi?: number): number {
-  if (!(sourceDpi !== undefined && Number.isFinite(sourceDpi) && sourceDpi > 0)) return RENDER_DPI;
-  return Math.min(RENDER_DPI, Math.max(SCAN_MIN_DPI, sourceDpi));
+  if (!(sourceDpi !== undefined && Number.isFinite(sourceDpi))) return RENDER_DPI;
+  return sourceDpi >= SCAN_MIN_DPI && sourceDpi < RENDER_DPI ? sourceDpi : RENDER_DPI;
 }
 /** A pass with a mean word confidence below this triggers orientation detection. */
 const POOR_CONFIDENCE = 0.6;

@@ -24,9 +24,15 @@ function pass(lines: RawLine[]): Pass {
   return { lines, words: words.length, meanConfidence: conf / Math.max(1, words.length), score: words.reduce((a, x) => a + Math.max(0, x.confidence - 0.5), 0) };
 }
 
-test('a scanned page is rendered at its scan\'s own resolution, within 200 to 300 dpi', () => {
+test('a scanned page of 200 to 300 dpi is rendered at its scan\'s own resolution', () => {
   expect(scanRenderDpi(204)).toBe(204);
-  expect(scanRenderDpi(150)).toBe(200);
+  expect(scanRenderDpi(198)).toBe(198);
+  expect(scanRenderDpi(250)).toBe(250);
+});
+
+test('coarser, finer and unknown scan resolutions are rendered at 300 dpi', () => {
+  expect(scanRenderDpi(150)).toBe(300);
+  expect(scanRenderDpi(72)).toBe(300);
   expect(scanRenderDpi(600)).toBe(300);
   expect(scanRenderDpi(undefined)).toBe(300);
 });
