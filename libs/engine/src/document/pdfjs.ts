@@ -431,6 +431,74 @@ class Lexer {`,
         height,
         transform: transform === exsPrevTransform ? transform.slice() : transform,`,
   },
+  {
+    // Literal and hex strings in a decoded content stream: when the string has no escapes, nested parentheses
+    // or (hex) whitespace, it is read straight from the stream's bytes instead of one character at a time into
+    // an array that is then joined. Anything else takes pdf.js's own path, which is also the reference.
+    find: `  getString() {
+    let numParen = 1;
+    let done = false;
+    const strBuf = this.strBuf;
+    strBuf.length = 0;
+    let ch = this.nextChar();`,
+    replace: `  getString() {
+    const exsStream = this.stream;
+    if (exsStream.constructor === Stream) {
+      const bytes = exsStream.bytes;
+      const start = exsStream.pos;
+      const limit = Math.min(exsStream.end, start + 4096);
+      let j = start;
+      let b = -1;
+      while (j < limit) {
+        b = bytes[j];
+        if (b === 0x29 || b === 0x28 || b === 0x5c) {
+          break;
+        }
+        j++;
+      }
+      if (j < limit && b === 0x29) {
+        const str = String.fromCharCode.apply(null, bytes.subarray(start, j));
+        exsStream.pos = j + 1;
+        this.nextChar();
+        return str;
+      }
+    }
+    let numParen = 1;
+    let done = false;
+    const strBuf = this.strBuf;
+    strBuf.length = 0;
+    let ch = this.nextChar();`,
+  },
+  {
+    find: `  getHexString() {
+    const strBuf = this.strBuf;
+    strBuf.length = 0;
+    let ch = this.currentChar;`,
+    replace: `  getHexString() {
+    const exsStream = this.stream;
+    if (exsStream.constructor === Stream && exsStream.pos > exsStream.start && exsStream.bytes[exsStream.pos - 1] === this.currentChar) {
+      const bytes = exsStream.bytes;
+      const start = exsStream.pos - 1;
+      const limit = Math.min(exsStream.end, start + 8192);
+      let j = start;
+      while (j < limit && toHexDigit(bytes[j]) !== -1) {
+        j++;
+      }
+      if (j < limit && bytes[j] === 0x3e && (j - start) % 2 === 0) {
+        const codes = new Array((j - start) >> 1);
+        for (let k = start, n = 0; k < j; k += 2, n++) {
+          codes[n] = toHexDigit(bytes[k]) << 4 | toHexDigit(bytes[k + 1]);
+        }
+        this._hexStringNumWarn = 0;
+        exsStream.pos = j + 1;
+        this.nextChar();
+        return String.fromCharCode.apply(null, codes);
+      }
+    }
+    const strBuf = this.strBuf;
+    strBuf.length = 0;
+    let ch = this.currentChar;`,
+  },
   // Image placements in the text content. Text extraction walks the content stream anyway and knows where
   // each image is painted (the CTM at its Do / inline EI); recording that spares ingest a second parse of
   // the page (getOperatorList, which also decodes every image and builds glyph paths) just to find images.

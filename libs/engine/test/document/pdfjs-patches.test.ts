@@ -120,3 +120,17 @@ test('operators written without spaces between them split at the longest known o
   expect(page.words.map((w) => w.text)).toEqual(['alpha', 'beta', 'gamma', 'delta']);
   expect(page.lines).toHaveLength(4);
 });
+
+test('literal strings with escapes, nested parentheses and octal codes read as written', async () => {
+  const content = String.raw`BT /F1 12 Tf 72 700 Td (plain) Tj ET BT /F1 12 Tf 72 680 Td (a\(b\)c) Tj ET ` +
+    String.raw`BT /F1 12 Tf 72 660 Td (x(y)z) Tj ET BT /F1 12 Tf 72 640 Td (\101\102C) Tj ET BT /F1 12 Tf 72 620 Td () Tj (end) Tj ET`;
+  const page = (await openDocument(onePage(streamObject(Buffer.from(content, 'latin1'))), { ocr: 'never' })).pages[0]!;
+  expect(page.words.map((w) => w.text)).toEqual(['plain', 'a(b)c', 'x(y)z', 'ABC', 'end']);
+});
+
+test('hex strings read the same with or without inner whitespace, odd digit counts padded with zero', async () => {
+  // <414243> "ABC", <41 42 43> the same with spaces, <44454> "DE@" (a missing last digit is 0), <> empty.
+  const content = 'BT /F1 12 Tf 72 700 Td <414243> Tj ET BT /F1 12 Tf 72 680 Td <41 42\n43> Tj ET BT /F1 12 Tf 72 660 Td <44454> Tj ET BT /F1 12 Tf 72 640 Td <> Tj <6f6B> Tj ET';
+  const page = (await openDocument(onePage(streamObject(Buffer.from(content, 'latin1'))), { ocr: 'never' })).pages[0]!;
+  expect(page.words.map((w) => w.text)).toEqual(['ABC', 'ABC', 'DE@', 'ok']);
+});
