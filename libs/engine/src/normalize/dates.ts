@@ -148,9 +148,14 @@ export function detectDateOrder(text: string): DateOrder {
 
 const US_LEGAL = /\b(?:Inc\.|LLC|Corporation|Delaware|California|New York)\b/;
 
+/** US postal state codes: "<code> <ZIP>" in an address places a document in the US (month-first). */
+const US_STATE_CODES = 'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
+const US_CUES = new RegExp(`\\$|\\bUSD\\b|\\bU\\.?S\\.?A\\b|\\bUnited States\\b|\\b(?:${US_STATE_CODES}),?\\s+\\d{5}(?:-\\d{4})?\\b`, 'g');
+
 function localeCues(text: string): { dollars: number; dayFirst: number } {
   return {
-    dollars: (text.match(/\$|\bUSD\b/g) ?? []).length,
+    // Dollar amounts and US addresses (country, state code + ZIP) point to the US convention.
+    dollars: (text.match(US_CUES) ?? []).length,
     dayFirst: (text.match(/€|\bEUR\b|\bRM\s?\d|\bGBP\b|£|\bMwSt\b|\bBTW\b|\bTVA\b|\bGST\b|\bSDN\.? BHD\b/gi) ?? []).length,
   };
 }

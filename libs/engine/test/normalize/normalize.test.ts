@@ -33,6 +33,11 @@ describe('dates', () => {
     expect(detectDateOrder('Date: 12/25/2018')).toBe('mdy');
     expect(detectDateOrder('Date: 25/12/2018')).toBe('dmy');
   });
+  test('a US address (country, or state code and ZIP) makes ambiguous numeric dates month-first', () => {
+    expect(detectDateOrder('Ship to: 999 Main Street, Anywhere, USA 99999. Date 1/02/02')).toBe('mdy');
+    expect(detectDateOrder('Richmond, VA 23261-6566  Invoice date 1/02/02')).toBe('mdy');
+    expect(detectDateOrder('Hauptstr. 5, 10115 Berlin  Datum 1/02/02')).toBe('dmy');
+  });
   test('marks a numeric date readable only in the other order than asked', () => {
     expect(findDates('Date: 01/16/2017')[0]).toMatchObject({ iso: '2017-01-16', againstOrder: true });
     expect(findDates('Date: 16/01/2017')[0]!.againstOrder).toBeUndefined();
