@@ -1,35 +1,17 @@
 // EnsureHold: work about to run again (a redelivered job) is covered by a hold whatever happened to its
 // reservation meanwhile. Hold lifetimes on an injected clock, as in reservation-expiry.int.test.ts.
-import { prismaPgAdapter } from '@exs/platform';
-import { PrismaClient } from '../src/generated/prisma/client.js';
-import { WalletService } from '../src/wallet/wallet.service.js';
-import { InsufficientBalanceError, ReservationService } from '../src/reservations/reservation.service.js';
-import { PRICE_PER_PAGE_MICROS } from '../src/pricing.js';
-import { migratedDatabase } from '../../../test/support/databases.js';
+import { EXPIRES_AT, T0, TTL_SECONDS, holdClockHarness, pages } from './hold-clock.js';
+import { InsufficientBalanceError } from '../src/reservations/reservation.service.js';
 
-const TTL_SECONDS = 60;
-const T0 = Date.parse('2030-01-01T00:00:00.000Z');
-const EXPIRES_AT = T0 + TTL_SECONDS * 1000;
+const h = holdClockHarness('ensure');
+const { account, available, withClock } = h;
 
-let db: PrismaClient;
-let wallets: WalletService;
-let n = 0;
-const account = () => `acct_ensure_${++n}`;
-const pages = (k: number) => BigInt(k) * PRICE_PER_PAGE_MICROS;
-const available = async (id: string) => {
-  const w = await wallets.get(id);
-  return w.creditedMicros - w.capturedMicros - w.heldMicros;
-};
-const withClock = () => {
-  const clock = { t: T0, now: () => clock.t };
-  return { clock, reservations: new ReservationService(db, { ttlSeconds: TTL_SECONDS }, clock) };
-};
-const reservation = (id: string) => db.reservation.findUniqueOrThrow({ where: { id } });
+const reservation = (id: string) => h.db.reservation.findUniqueOrThrow({ where: { id } });
 
 /** A wallet of `credit` pages with a 4-page hold for job_1 that the sweep has expired. */
 async function expiredHold(credit = 10) {
   const id = account();
-  await wallets.create(id, 'default', pages(credit));
+  await h.wallets.create(id, 'default', pages(credit));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = EXPIRES_AT + 1;
@@ -37,18 +19,9 @@ async function expiredHold(credit = 10) {
   return { id, r, clock, reservations };
 }
 
-beforeAll(async () => {
-  db = new PrismaClient({ adapter: prismaPgAdapter(await migratedDatabase('billing')) });
-  wallets = new WalletService(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-});
-
 test('a held reservation is kept and its lifetime renewed from now', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = T0 + 50_000;
@@ -70,8 +43,8 @@ test('the renewal of an expired hold is billed by a normal capture, without a sh
   const renewal = await reservations.ensureHold(id, 'job_1', 4, r);
   expect(await reservations.capture(renewal, 4)).toBe(pages(4));
   expect(await available(id)).toBe(pages(6));
-  expect((await wallets.get(id)).heldMicros).toBe(0n);
-  const ledger = await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, orderBy: { kind: 'asc' } });
+  expect((await h.wallets.get(id)).heldMicros).toBe(0n);
+  const ledger = await h.db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, orderBy: { kind: 'asc' } });
   expect(ledger.map((e) => [e.kind, e.amountMicros, e.reference])).toEqual([['capture', pages(4), renewal], ['expiry', pages(4), r]]);
 });
 
@@ -89,7 +62,7 @@ test('an expired hold the available balance no longer covers is refused and noth
   await reservations.reserve(id, 'job_2', 8);
   await expect(reservations.ensureHold(id, 'job_1', 4, r)).rejects.toBeInstanceOf(InsufficientBalanceError);
   expect(await available(id)).toBe(pages(2));
-  expect(await db.reservation.count({ where: { accountId: id } })).toBe(2);
+  expect(await h.db.reservation.count({ where: { accountId: id } })).toBe(2);
 });
 
 test('a renewal that expired in turn is taken again when the original reservation is passed', async () => {
@@ -105,7 +78,7 @@ test('a renewal that expired in turn is taken again when the original reservatio
 
 test('a released hold is taken again as a new reservation', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   await reservations.release(r);
@@ -117,18 +90,18 @@ test('a released hold is taken again as a new reservation', async () => {
 
 test('a captured reservation is returned as it is and nothing is held', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   await reservations.capture(r, 4);
   expect(await reservations.ensureHold(id, 'job_1', 4, r)).toBe(r);
-  expect((await wallets.get(id)).heldMicros).toBe(0n);
+  expect((await h.wallets.get(id)).heldMicros).toBe(0n);
   expect(await available(id)).toBe(pages(6));
 });
 
 test('a reservation billing does not know is reserved afresh with the reference', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { reservations } = withClock();
   const r = await reservations.ensureHold(id, 'job_1', 4, '00000000-0000-4000-8000-000000000000');
   expect(await reservation(r)).toMatchObject({ state: 'held', reference: 'job_1', accountId: id });
@@ -137,9 +110,9 @@ test('a reservation billing does not know is reserved afresh with the reference'
 
 test("another account's reservation is not touched: the caller's reference is reserved instead", async () => {
   const other = account();
-  await wallets.create(other, 'default', pages(10));
+  await h.wallets.create(other, 'default', pages(10));
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { reservations } = withClock();
   const theirs = await reservations.reserve(other, 'job_1', 4);
   const mine = await reservations.ensureHold(id, 'job_1', 2, theirs);

@@ -1,76 +1,47 @@
-import { prismaPgAdapter } from '@exs/platform';
-import { PrismaClient } from '../src/generated/prisma/client.js';
-import { WalletService } from '../src/wallet/wallet.service.js';
-import { ReservationService } from '../src/reservations/reservation.service.js';
-import { PRICE_PER_PAGE_MICROS } from '../src/pricing.js';
-import { migratedDatabase } from '../../../test/support/databases.js';
-
 // Hold lifetimes on an injected clock: each test reserves at T0 and moves its clock instead of sleeping.
-const TTL_SECONDS = 60;
-const T0 = Date.parse('2030-01-01T00:00:00.000Z');
-const EXPIRES_AT = T0 + TTL_SECONDS * 1000;
+import { EXPIRES_AT, T0, TTL_SECONDS, holdClockHarness, pages } from './hold-clock.js';
 
-let db: PrismaClient;
-let wallets: WalletService;
-let n = 0;
-const account = () => `acct_expiry_${++n}`;
-const pages = (k: number) => BigInt(k) * PRICE_PER_PAGE_MICROS;
-const available = async (id: string) => {
-  const w = await wallets.get(id);
-  return w.creditedMicros - w.capturedMicros - w.heldMicros;
-};
-/** A reservation service whose clock reads `clock.t`. */
-const withClock = () => {
-  const clock = { t: T0, now: () => clock.t };
-  return { clock, reservations: new ReservationService(db, { ttlSeconds: TTL_SECONDS }, clock) };
-};
-const stateOf = async (id: string) => (await db.reservation.findUniqueOrThrow({ where: { id } })).state;
+const h = holdClockHarness('expiry');
+const { account, available, withClock } = h;
 
-beforeAll(async () => {
-  db = new PrismaClient({ adapter: prismaPgAdapter(await migratedDatabase('billing')) });
-  wallets = new WalletService(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-});
+const stateOf = async (id: string) => (await h.db.reservation.findUniqueOrThrow({ where: { id } })).state;
 
 test('a reservation expires its lifetime after it was made', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 3);
-  const row = await db.reservation.findUniqueOrThrow({ where: { id: r } });
+  const row = await h.db.reservation.findUniqueOrThrow({ where: { id: r } });
   expect(row.expiresAt.getTime()).toBe(EXPIRES_AT);
 });
 
 test('a hold one millisecond past its expiry is released by the sweep and the balance comes back', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 3);
   clock.t = EXPIRES_AT + 1;
   const released = await reservations.sweepExpired();
   expect(released.filter((h) => h.accountId === id)).toEqual([{ id: r, accountId: id, amountMicros: pages(3) }]);
   expect(await available(id)).toBe(pages(10));
-  expect((await wallets.get(id)).heldMicros).toBe(0n);
+  expect((await h.wallets.get(id)).heldMicros).toBe(0n);
   expect(await stateOf(r)).toBe('expired');
 });
 
 test('an expired hold is recorded in the ledger as an expiry of its amount', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 3);
   clock.t = EXPIRES_AT + 1;
   await reservations.sweepExpired();
-  expect(await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true, reference: true } }))
+  expect(await h.db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true, reference: true } }))
     .toEqual([{ kind: 'expiry', amountMicros: pages(3), reference: r }]);
 });
 
 test('a hold at exactly its expiry instant is still held', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 3);
   clock.t = EXPIRES_AT;
@@ -81,7 +52,7 @@ test('a hold at exactly its expiry instant is still held', async () => {
 
 test('a hold within its lifetime is untouched by the sweep', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 3);
   clock.t = T0 + 1000;
@@ -92,7 +63,7 @@ test('a hold within its lifetime is untouched by the sweep', async () => {
 
 test('a sweep releases at most its batch and the next sweep the rest', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   // The sweep covers every account: holds earlier tests left are released first, so only these are due.
   clock.t = T0 + 3600_000;
@@ -107,7 +78,7 @@ test('a sweep releases at most its batch and the next sweep the rest', async () 
 
 test('a capture after the hold expired bills the pages from the available balance', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = EXPIRES_AT + 1;
@@ -115,13 +86,13 @@ test('a capture after the hold expired bills the pages from the available balanc
   expect(await reservations.capture(r, 4)).toBe(pages(4));
   expect(await available(id)).toBe(pages(6));
   expect(await stateOf(r)).toBe('captured');
-  expect(await db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true }, orderBy: { kind: 'asc' } }))
+  expect(await h.db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true }, orderBy: { kind: 'asc' } }))
     .toEqual([{ kind: 'capture', amountMicros: pages(4) }, { kind: 'expiry', amountMicros: pages(4) }]);
 });
 
 test('a late capture the balance cannot cover bills what is available and records the shortfall', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = EXPIRES_AT + 1;
@@ -130,13 +101,13 @@ test('a late capture the balance cannot cover bills what is available and record
   await reservations.reserve(id, 'job_2', 8);
   expect(await reservations.capture(r, 4)).toBe(pages(2));
   expect(await available(id)).toBe(0n);
-  const entries = await db.ledgerEntry.findMany({ where: { accountId: id, kind: { in: ['capture', 'shortfall'] } }, select: { kind: true, amountMicros: true }, orderBy: { kind: 'asc' } });
+  const entries = await h.db.ledgerEntry.findMany({ where: { accountId: id, kind: { in: ['capture', 'shortfall'] } }, select: { kind: true, amountMicros: true }, orderBy: { kind: 'asc' } });
   expect(entries).toEqual([{ kind: 'capture', amountMicros: pages(2) }, { kind: 'shortfall', amountMicros: pages(2) }]);
 });
 
 test('a late capture repeated after it was billed charges once', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = EXPIRES_AT + 1;
@@ -144,25 +115,25 @@ test('a late capture repeated after it was billed charges once', async () => {
   await Promise.all([reservations.capture(r, 4), reservations.capture(r, 4)]);
   expect(await reservations.capture(r, 4)).toBe(pages(4));
   expect(await available(id)).toBe(pages(6));
-  expect(await db.ledgerEntry.count({ where: { accountId: id, kind: 'capture' } })).toBe(1);
+  expect(await h.db.ledgerEntry.count({ where: { accountId: id, kind: 'capture' } })).toBe(1);
 });
 
 test('a release after the hold expired changes nothing', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = EXPIRES_AT + 1;
   await reservations.sweepExpired();
   expect(await reservations.release(r)).toBe(false);
   expect(await available(id)).toBe(pages(10));
-  expect((await wallets.get(id)).heldMicros).toBe(0n);
+  expect((await h.wallets.get(id)).heldMicros).toBe(0n);
   expect(await stateOf(r)).toBe('expired');
 });
 
 test('two sweeps racing release each expired hold once', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(20));
+  await h.wallets.create(id, 'default', pages(20));
   const a = withClock();
   const b = withClock();
   const ids: string[] = [];
@@ -171,7 +142,7 @@ test('two sweeps racing release each expired hold once', async () => {
   // Two replicas' sweeps start while the wallet row is locked, so both have read the expired holds
   // before either has released anything: the overlap a single sweep statement must survive.
   let results: string[][] = [];
-  await db.$transaction(async (tx) => {
+  await h.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM wallets WHERE account_id = ${id} FOR UPDATE`;
     const racing = Promise.all([a.reservations.sweepExpired(), b.reservations.sweepExpired()]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -179,27 +150,27 @@ test('two sweeps racing release each expired hold once', async () => {
   });
   for (let i = 0; i < 100 && results.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(results.flat().sort()).toEqual([...ids].sort());
-  expect((await db.ledgerEntry.findMany({ where: { accountId: id, kind: 'expiry' } })).map((e) => e.reference).sort()).toEqual([...ids].sort());
-  expect((await wallets.get(id)).heldMicros).toBe(0n);
+  expect((await h.db.ledgerEntry.findMany({ where: { accountId: id, kind: 'expiry' } })).map((e) => e.reference).sort()).toEqual([...ids].sort());
+  expect((await h.wallets.get(id)).heldMicros).toBe(0n);
   expect(await available(id)).toBe(pages(20));
 });
 
 test('a capture racing the sweep bills the pages once and leaves nothing held', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = EXPIRES_AT + 1;
   // Whichever wins, the work is billed: a capture of the held reservation, or a late capture after the sweep.
   await Promise.all([reservations.sweepExpired(), reservations.capture(r, 4)]);
-  expect((await wallets.get(id)).heldMicros).toBe(0n);
+  expect((await h.wallets.get(id)).heldMicros).toBe(0n);
   expect(await available(id)).toBe(pages(6));
-  expect(await db.ledgerEntry.count({ where: { accountId: id, kind: 'capture' } })).toBe(1);
+  expect(await h.db.ledgerEntry.count({ where: { accountId: id, kind: 'capture' } })).toBe(1);
 });
 
 test('a reservation repeated after its hold expired returns the expired reservation, which a capture still bills', async () => {
   const id = account();
-  await wallets.create(id, 'default', pages(10));
+  await h.wallets.create(id, 'default', pages(10));
   const { clock, reservations } = withClock();
   const r = await reservations.reserve(id, 'job_1', 4);
   clock.t = EXPIRES_AT + 1;
