@@ -129,7 +129,8 @@ const PATCHES: Patch[] = [
   },
   {
     // Field by field rather than Object.assign (generic and slow; q/Q pairs around every run make this hot).
-    // Same result: ctm is shared (it is replaced, never written in place), the text and font matrices copied.
+    // Same result: ctm is shared (it is replaced, never written in place), the font matrix copied, and the text
+    // matrices (always six numbers) copied into the fresh arrays the constructor has just made rather than new ones.
     find: `    const clone = Object.assign(Object.create(this), this);
     clone.textMatrix = this.textMatrix.slice();
     clone.textLineMatrix = this.textLineMatrix.slice();
@@ -142,8 +143,22 @@ const PATCHES: Patch[] = [
     clone.loadedName = this.loadedName;
     clone.font = this.font;
     clone.fontMatrix = this.fontMatrix.slice();
-    clone.textMatrix = this.textMatrix.slice();
-    clone.textLineMatrix = this.textLineMatrix.slice();
+    const tm = this.textMatrix;
+    const ctm = clone.textMatrix;
+    ctm[0] = tm[0];
+    ctm[1] = tm[1];
+    ctm[2] = tm[2];
+    ctm[3] = tm[3];
+    ctm[4] = tm[4];
+    ctm[5] = tm[5];
+    const tlm = this.textLineMatrix;
+    const ctlm = clone.textLineMatrix;
+    ctlm[0] = tlm[0];
+    ctlm[1] = tlm[1];
+    ctlm[2] = tlm[2];
+    ctlm[3] = tlm[3];
+    ctlm[4] = tlm[4];
+    ctlm[5] = tlm[5];
     clone.charSpacing = this.charSpacing;
     clone.wordSpacing = this.wordSpacing;
     clone.leading = this.leading;
@@ -498,6 +513,41 @@ class Lexer {`,
     const strBuf = this.strBuf;
     strBuf.length = 0;
     let ch = this.currentChar;`,
+  },
+  {
+    // Name tokens (/F1, /GS0, resource and dictionary keys) without a #-escape are read straight from the stream's
+    // bytes instead of one character at a time into an array that is then joined; same Name object (Name.get is
+    // interned by string). Escapes, over-long names (pdf.js warns) and other streams keep pdf.js's own path.
+    find: `  getName() {
+    let ch, previousCh;
+    const strBuf = this.strBuf;
+    strBuf.length = 0;`,
+    replace: `  getName() {
+    const exsStream = this.stream;
+    if (exsStream.constructor === Stream && exsStream.pos > exsStream.start && exsStream.bytes[exsStream.pos - 1] === this.currentChar) {
+      const bytes = exsStream.bytes;
+      const start = exsStream.pos;
+      const end = exsStream.end;
+      const limit = Math.min(end, start + 128);
+      let j = start;
+      let b = 0;
+      while (j < limit) {
+        b = bytes[j];
+        if (specialChars[b] || b === 0x23) {
+          break;
+        }
+        j++;
+      }
+      if (j - start <= 127 && (j === end || j < limit && b !== 0x23)) {
+        const str = j === start + 1 ? String.fromCharCode(bytes[start]) : String.fromCharCode.apply(null, bytes.subarray(start, j));
+        exsStream.pos = j;
+        this.nextChar();
+        return Name.get(str);
+      }
+    }
+    let ch, previousCh;
+    const strBuf = this.strBuf;
+    strBuf.length = 0;`,
   },
   // Image placements in the text content. Text extraction walks the content stream anyway and knows where
   // each image is painted (the CTM at its Do / inline EI); recording that spares ingest a second parse of

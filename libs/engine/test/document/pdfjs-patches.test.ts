@@ -134,3 +134,22 @@ test('hex strings read the same with or without inner whitespace, odd digit coun
   const page = (await openDocument(onePage(streamObject(Buffer.from(content, 'latin1'))), { ocr: 'never' })).pages[0]!;
   expect(page.words.map((w) => w.text)).toEqual(['ABC', 'ABC', 'DE@', 'ok']);
 });
+
+test('a #-escaped font name selects the same font as the plain name, also written against the next token', async () => {
+  // /F#32 is /F2 (Courier); "wide" is wider in Courier than in Helvetica (/F1), so a misread name shows in the width.
+  const content = 'BT /F2 12 Tf 72 700 Td (wide) Tj ET BT /F#32 12 Tf 72 680 Td (wide) Tj ET ' +
+    'BT/F1 12 Tf 72 660 Td(wide)Tj ET BT /F2 12 Tf 72 640 Td /Span<</MCID 0>>BDC (last) Tj EMC ET /End';
+  const pdf = buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>',
+    streamObject(Buffer.from(content, 'latin1')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>',
+  ]);
+  const page = (await openDocument(pdf, { ocr: 'never' })).pages[0]!;
+  const width = (i: number) => page.words[i]!.bbox[2] - page.words[i]!.bbox[0];
+  expect(page.words.map((w) => w.text)).toEqual(['wide', 'wide', 'wide', 'last']);
+  expect(width(1)).toBeCloseTo(width(0), 6);
+  expect(width(2)).toBeLessThan(width(0) * 0.95);
+});
