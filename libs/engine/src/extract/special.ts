@@ -8,7 +8,8 @@ import type { Scored } from './fields.js';
 
 const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
 
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
+// (a first word may open in lower case when capitals follow within it: "resTORbio, Inc.", "nStor Corporation", "eBay Inc.")
+const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
 
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
@@ -38,7 +39,8 @@ const STATE_WORDS = new Set(US_STATES.flatMap((s) => s.toLowerCase().split(' '))
 function junkName(s: string): boolean {
   const words = s.replace(/[.,;:()’'"“”]/g, ' ').split(/\s+/).filter(Boolean);
   if (words.every((w) => GENERIC_NAME_WORDS.has(w.toLowerCase()) || STATE_WORDS.has(w.toLowerCase()) || /^[A-Za-z]$/.test(w))) return true;
-  if (/^[a-z]/.test(s)) return true;
+  // ("resTORbio", "eBay": a brand in lower case with capitals inside is a name, a lower-case word is not)
+  if (/^[a-z](?![a-z]{0,3}[A-Z])/.test(s)) return true;
   // "D. Contingent and effective upon ...": a list letter and a word, not a person's initial and surname
   if (/^[A-Z]\.\s+[A-Z][a-z]+$/.test(s.trim())) return true;
   // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
@@ -325,7 +327,11 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   const head = ctx.pages.slice(0, 2).map((pg) => pg.text.slice(0, 4000)).join(' ');
   const individual = /\b(an individual|my employment|I agree|I acknowledge|I understand|you agree|your employment|Employee|Executive|Consultant|Director|residing at)\b/.test(head);
   const last = ctx.pages.length - 1;
-  const tail = ctx.pages.slice(Math.max(0, last - 1)).map((pg) => pg.text).join('\n');
+  // an individual's form is often signed before its exhibits (a list of prior inventions, a policy): when the text
+  // speaks of an individual party, signature lines are read on every page, otherwise on the last two
+  const first = individual ? 0 : Math.max(0, last - 1);
+  // (who signs for an organisation is read on the signature pages: the last two, and an earlier form's own page)
+  let tail = ctx.pages.slice(Math.max(0, last - 1)).map((pg) => pg.text).join('\n');
   const signsFor = (name: string) => {
     const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
     const hit = new RegExp(`\\bBy\\s*:?\\s*(?:/\\s?s/\\s*)?${esc}\\b`, 'i').exec(tail);
@@ -341,28 +347,43 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   // a signer the preamble did not name is a party when the preamble named fewer than two (letters, forms);
   // otherwise it is more often an adviser, a guarantor or an affiliate acknowledging the agreement
   for (const o of signatureOrgs(ctx)) add(o.p, o.start, o.name, strong >= 2 ? -1.0 : 1.0, 7);
-  for (let p = Math.max(0, last - 1); p <= last; p++) {
+  const lastTwo = tail;
+  for (let p = first; p <= last; p++) {
     const page = ctx.pages[p];
+    tail = p < last - 1 ? `${page.text}\n${lastTwo}` : lastTwo;
     const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
     lines.forEach((t, i) => {
-      const mm = /^(?:\/s\/\s*|(?:Print(?:ed)?\s+)?Name(?:\s+of\s+(?:Employee|Executive|Consultant))?:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature(?:\s+of\s+(?:Employee|Executive|Consultant))?)\s*:?\s*(?:\/s\/)?\s*)?([A-Z][a-zA-Z]+\.?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III|JR|SR)\.?)?)$/.exec(t);
+      // (a leading initial is part of the name: "C. Eugene Wright, III")
+      const mm = /^(?:\/s\/\s*|(?:Print(?:ed)?\s+)?Name(?:\s+of\s+(?:Employee|Executive|Consultant))?:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature(?:\s+of\s+(?:Employee|Executive|Consultant))?)\s*:?\s*(?:\/s\/)?\s*)?((?:[A-Z]\.\s+)?[A-Z][a-zA-Z]+\.?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III|JR|SR)\.?)?)$/.exec(t);
       if (!mm) return;
+      // before the last two pages only an individual's form signature counts, one labelled as the employee's
+      // signature or printed name (not a name in an exhibit's list, nor the holders of a party signing mid-document)
+      const FORM_LABEL = /^(?:Signature|Print(?:ed)?\s+Name|Name\s+of\s+(?:Employee|Executive|Consultant)|\(?(?:Employee|Executive|Consultant)(?:'s|’s)?\s+(?:Signature|Name))\b/i;
+      if (p < last - 1 && !FORM_LABEL.test(t) && !FORM_LABEL.test(lines[i + 1] ?? '') && !FORM_LABEL.test(lines[i - 1] ?? '')) return;
       const own = /^(\/s\/|Name:|Print(?:ed)?\s+Name\b|Name of|EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature)/.test(t);
       const prev = lines[i - 1] ?? '';
       const next = lines[i + 1] ?? '';
+      // "IN WITNESS WHEREOF, the undersigned has executed ... / By: /s/ William B. West / Name: William B. West":
+      // a "By:" with no organisation above it is the individual signing for himself
+      const esc = mm[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+      const above = lines.slice(0, Math.max(0, i - 1)).reverse().find((x) => x) ?? '';
+      const selfBy = new RegExp(`^By\\s*:?\\s*(?:/\\s?s/\\s*)?${esc}$`).test(prev) && (SIG_CLOSING_RE.test(above) || /[.:]$/.test(above) && above.split(/\s+/).length > 8);
       // printed under its own /s/ signature, or introduced by a signature word
-      const signed = own || /^\/s\//.test(prev) || /^(Signature|Print(ed)? Name)/i.test(next);
+      const signed = own || /^\/s\//.test(prev) || selfBy || /^(Signature|Print(ed)? Name|Name of (?:Employee|Executive|Consultant))/i.test(next);
       if (!signed) return;
-      if (/\b(By|Title|Its)\s*:/.test(prev) || /^(Title|Its)\s*:|\b(President|Officer|Secretary|Treasurer|Vice|CEO|CFO)\b/.test(next) || /^By\s*:/.test(t)) return;
+      // ("/s/ R. Kerry Clark / CARDINAL HEALTH, INC. / By: Kerry Clark": a signature over an organisation's name is its officer's)
+      if (/^\/s\//.test(t) && /\b(?:Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|plc|LLP|L\.P)\b\.?/i.test(next)) return;
+      if ((/\b(By|Title|Its)\s*:/.test(prev) && !selfBy) || /^(Title|Its)\s*:|\b(President|Officer|Secretary|Treasurer|Vice|CEO|CFO)\b/.test(next) || /^By\s*:/.test(t)) return;
       if (ROLE_WORDS.test(mm[1]) || /\b(Inc|LLC|Ltd|Corp|Company|Corporation|Witness|Agreed|Accepted)\b/i.test(mm[1])) return;
       // someone who signs "By:" for an organisation, or as a witness, is not a party
-      if (signsFor(mm[1]) || officer(mm[1])) return;
+      if ((signsFor(mm[1]) && !selfBy) || officer(mm[1])) return;
       if (/\bwitness(?:es)?\b(?!\s+whereof)/i.test(`${lines[i - 2] ?? ''} ${prev}`)) return;
       const start = page.lines[i].start + page.text.slice(page.lines[i].start, page.lines[i].end).indexOf(mm[1]);
-      add(p, start, mm[1], individual ? (strong >= 2 ? -0.3 : 0.3) : -1.2, 3);
+      add(p, start, mm[1].replace(/,(?=\s+(?:Jr|Sr|II|III|JR|SR)\.?$)/, ''), individual ? (strong >= 2 ? -0.3 : 0.3) : -1.2, 3);
     });
   }
-  if (!out.length) {
+  // (an individual's signature alone does not name the organisation the form is with)
+  if (!out.some((o) => o.features?.kind !== 3)) {
     const orgs = organizationCandidates(ctx).filter((o) => o.p === 0);
     for (const o of orgs.slice(0, 4)) add(o.p, o.start, String(o.value), -0.2, 4);
   }

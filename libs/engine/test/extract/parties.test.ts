@@ -248,4 +248,75 @@ describe('contract parties', () => {
     expect(got).toContain('Legion Partners Asset Management LLC');
     expect(got).not.toContain('Asset Management LLC');
   });
+
+  test('a name opening in lower case with capitals inside ("resTORbio, Inc.") is read in the preamble', () => {
+    const got = names([
+      'NON-DISCLOSURE AGREEMENT',
+      'This Agreement is made by and between zenTRObio, Inc., a Delaware corporation (the "Company"), and Jane Roe (the "Employee").',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['zenTRObio Inc.', 'Jane Roe']));
+  });
+
+  test('an employee form signed before its exhibits names the signer', () => {
+    const got = names(
+      ['ACME WIDGETS, INC.', 'INVENTION ASSIGNMENT AGREEMENT', 'As a condition of my employment with Acme Widgets, Inc. (the "Company"), I agree to the following.'],
+      ['I will keep the information of the Company confidential.', 'Date: 5/12/09', '/s/ John Q. Public', 'Signature', 'John Q. Public', 'Name of Employee (typed or printed)'],
+      ['EXHIBIT A', 'LIST OF PRIOR INVENTIONS', 'None'],
+      ['EXHIBIT B', 'CONFLICT OF INTEREST GUIDELINES', 'Each employee must avoid conflicts of interest.'],
+    );
+    expect(got).toEqual(expect.arrayContaining(['Acme Widgets Inc.', 'John Q. Public']));
+  });
+
+  test('individuals signing mid-document without a form label are not read as parties', () => {
+    const got = names(
+      ['COOPERATION AGREEMENT', 'This Agreement is made by and between Acme Widgets, Inc., a Delaware corporation (the "Company"), and Beta Capital, LLC, a Delaware limited liability company ("Beta").'],
+      ['IN WITNESS WHEREOF the parties have signed this Agreement.', '/s/ John Q. Public', 'JOHN Q. PUBLIC'],
+      ['EXHIBIT A', 'PRESS RELEASE', 'The Company announced the agreement today.'],
+      ['EXHIBIT B', 'FORM OF RESIGNATION', 'I hereby resign.'],
+    );
+    expect(got).not.toContain('John Q. Public');
+  });
+
+  test('an individual signing "By:" with no organisation above it signs for himself', () => {
+    const got = names([
+      'CONTROLX CORPORATION',
+      'INTELLECTUAL PROPERTY ASSIGNMENT AGREEMENT',
+      'As a condition of my relationship with ControlX Corporation (together the "Company"), I agree to the following terms.',
+      'IN WITNESS WHEREOF, the undersigned has executed this Agreement as of March 27, 2003.',
+      'By: /s/ William B. Test',
+      'Name: William B. Test',
+      'Witness',
+      'By: /s/ Eric Smithson',
+      'Name: Eric Smithson',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['ControlX Corporation', 'William B. Test']));
+    expect(got).not.toContain('Eric Smithson');
+  });
+
+  test('a signature over an organisation name is its officer\'s, not an individual party', () => {
+    const got = names([
+      'SEPARATION AGREEMENT',
+      'This Agreement is made between Acme Widgets, Inc., an Ohio corporation (the "Company"), and John Q. Public, an individual ("Executive").',
+      'IN WITNESS WHEREOF the parties have signed this Agreement.',
+      '/s/ John Q. Public',
+      'JOHN Q. PUBLIC',
+      '/s/ R. Mary Major',
+      'ACME WIDGETS, INC.',
+      'By: Mary Major',
+      'Its: President',
+    ]);
+    expect(got).toContain('John Q. Public');
+    expect(got.some((n) => /Mary Major/.test(String(n)))).toBe(false);
+  });
+
+  test('an individual signer\'s leading initial and generation suffix are kept ("C. Eugene Wright, III")', () => {
+    const got = names([
+      'Dear Eugene:',
+      'This letter records the Agreement between you and Acme Widgets Inc. ("Company") concerning your employment with Company.',
+      'ACCEPTED AND AGREED TO BY MY SIGNATURE BELOW.',
+      '/s/ C. Gene Wrighton, III',
+      'C. Gene Wrighton, III',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Acme Widgets Inc.', 'C. Gene Wrighton III']));
+  });
 });
