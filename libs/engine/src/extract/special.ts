@@ -9,7 +9,8 @@ import type { Scored } from './fields.js';
 const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
 
 // (a first word may open in lower case when capitals follow within it: "resTORbio, Inc.", "nStor Corporation", "eBay Inc.")
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
+// (or a web address in lower case: "ebix.com, Inc.")
+const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
 
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
@@ -40,7 +41,7 @@ function junkName(s: string): boolean {
   const words = s.replace(/[.,;:()’'"“”]/g, ' ').split(/\s+/).filter(Boolean);
   if (words.every((w) => GENERIC_NAME_WORDS.has(w.toLowerCase()) || STATE_WORDS.has(w.toLowerCase()) || /^[A-Za-z]$/.test(w))) return true;
   // ("resTORbio", "eBay": a brand in lower case with capitals inside is a name, a lower-case word is not)
-  if (/^[a-z](?![a-z]{0,3}[A-Z])/.test(s)) return true;
+  if (/^[a-z](?![a-z]{0,3}[A-Z]|[a-z0-9-]{1,30}\.(?:com|net|org)\b)/.test(s)) return true;
   // "D. Contingent and effective upon ...": a list letter and a word, not a person's initial and surname
   if (/^[A-Z]\.\s+[A-Z][a-z]+$/.test(s.trim())) return true;
   // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
@@ -227,7 +228,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     NAME_RE.lastIndex = 0;
     for (const n of win.matchAll(NAME_RE)) {
       const start = winStart + n.index! + n[0].indexOf(n[1]);
-      const after = text.slice(start + n[1].length, start + n[1].length + 140);
+      // ("Premier Biomedical, Inc. (OTC Pink: BIEI), a Nevada corporation (“Premier”)": a bracketed note without a
+      // defined term, a ticker or a former name, is passed over to reach the description)
+      const after = text.slice(start + n[1].length, start + n[1].length + 180).replace(/^\s*\((?![^()]*[“"”])[^()]{1,40}\)/, '');
       const before = text.slice(Math.max(0, start - 25), start);
       let z = m ? -1.2 : -1.8;
       const defined = /^\s*,?\s*(?:[^()“”"]{0,80}?)\(\s*(?:the\s+|each\s+)?[“"”]|^\s*\(\s*[A-Z]{3,}\s*\)/.test(after);
@@ -235,7 +238,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (/^\s*,?\s*(an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank|association|trust|banking|public|individual|resident|business|entity)|organized|incorporated|having|with (its|a) (principal|registered)|located|residing|an individual)/i.test(after)) z += 1.0;
       if (SUFFIX_RE.test(n[1])) z += 0.7;
       // the slots of "between X and Y"
-      if (m && /(?:\bbetween|\bamong|\band|\bby|parties:)\s*:?\s*(?:the\s+)?$/i.test(before)) z += 0.6;
+      // (or the next of a list of parties, each closing with its defined term: "X (“X”),\nY, a Nevada corporation (“Y”)")
+      if (m && (/(?:\bbetween|\bamong|\band|\bby|parties:)\s*:?\s*(?:the\s+)?$/i.test(before) || /\(\s*(?:the\s+)?[“"][^”"]{1,40}[”"]\s*\)\s*[,;]\s*(?:and\s+)?$/i.test(before))) z += 0.6;
       if (/^\s*,?\s*(Suite|Street|Avenue|Road|Floor|\d)/.test(after) || /\d{5}/.test(n[1])) z -= 1.5;
       // "Name: Glenn W. Rust\n\nVirginia National Bank and ...": a paragraph break ends a name
       const para = /\n[ \t]*\n/.exec(ctx.pages[p].text.slice(start, start + n[1].length));

@@ -319,4 +319,25 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['Acme Widgets Inc.', 'C. Gene Wrighton III']));
   });
+
+  test('a web address in lower case ("ebix.com, Inc.") is read as a party name', () => {
+    const got = names([
+      'CO-BRANDING AGREEMENT',
+      'This Agreement is by and between Alpha.com, Inc. ("Alpha"), a Delaware corporation, located at 1 Main Street and',
+      'zeta.com, Inc. ("zeta"), a Delaware corporation, located at 2 Main Street',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Alpha.com Inc.', 'zeta.com Inc.']));
+  });
+
+  test('parties listed one per line, each after the previous one\'s defined term and a ticker note, are all read', () => {
+    const got = names([
+      'INTELLECTUAL PROPERTY AGREEMENT',
+      'This Agreement is entered into on May 12, 2020 by and between:',
+      'Acme Ventures, LLC, a limited liability company organized under the laws of Pennsylvania (“Acme”),',
+      'Beta Biomedical, Inc. (OTC Pink: BETA), a Nevada corporation (“Beta”),',
+      'Gamma Health, Inc. (OTC Pink: GAMH), a Colorado corporation (“Gamma”),',
+      'Each shall be referred to as a “Party”.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Acme Ventures LLC', 'Beta Biomedical Inc.', 'Gamma Health Inc.']));
+  });
 });
