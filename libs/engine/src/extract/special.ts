@@ -377,7 +377,10 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (!signed) return;
       // ("/s/ R. Kerry Clark / CARDINAL HEALTH, INC. / By: Kerry Clark": a signature over an organisation's name is its officer's)
       if (/^\/s\//.test(t) && /\b(?:Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|plc|LLP|L\.P)\b\.?/i.test(next)) return;
-      if ((/\b(By|Title|Its)\s*:/.test(prev) && !selfBy) || /^(Title|Its)\s*:|\b(President|Officer|Secretary|Treasurer|Vice|CEO|CFO)\b/.test(next) || /^By\s*:/.test(t)) return;
+      // ("/s/ Anthony K. Chan / Anthony K. Chan / Chief Executive Officer": the title may follow the printed name)
+      const titled = (x: string) => /^(Title|Its)\s*:|\b(President|Officer|Secretary|Treasurer|Vice|CEO|CFO)\b/.test(x);
+      const repeated = next.toLowerCase().includes(mm[1].toLowerCase());
+      if ((/\b(By|Title|Its)\s*:/.test(prev) && !selfBy) || titled(next) || (repeated && titled(lines[i + 2] ?? '')) || /^By\s*:/.test(t)) return;
       if (ROLE_WORDS.test(mm[1]) || /\b(Inc|LLC|Ltd|Corp|Company|Corporation|Witness|Agreed|Accepted)\b/i.test(mm[1])) return;
       // someone who signs "By:" for an organisation, or as a witness, is not a party
       if ((signsFor(mm[1]) && !selfBy) || officer(mm[1])) return;

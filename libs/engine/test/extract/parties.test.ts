@@ -340,4 +340,18 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['Acme Ventures LLC', 'Beta Biomedical Inc.', 'Gamma Health Inc.']));
   });
+
+  test('a signer whose title follows the printed repeat of the name signs for an organisation', () => {
+    const got = names([
+      'SUPPLY AGREEMENT',
+      'This Agreement is made by and between Acme Media, Inc., a Nevada corporation (“Acme”), and Beta Trading Ltd, a Hong Kong company (“Beta”).',
+      'IN WITNESS WHEREOF, the parties have caused this Agreement to be duly executed.',
+      '/s/ Anthony K. Chandler',
+      'Anthony K. Chandler',
+      'Chief Executive Officer',
+      'Acme Media, Inc.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Acme Media Inc.', 'Beta Trading Ltd']));
+    expect(got).not.toContain('Anthony K. Chandler');
+  });
 });
