@@ -363,7 +363,7 @@ class IdentityToUnicodeMap {`,
         if (str === "BI") {
           this.beginInlineImagePos = this.stream.pos;
         }
-        return Cmd.get(str);
+        return entry.cmd ??= Cmd.get(str);
       }
       knownCommandFound = entry.known;
     } else {
@@ -397,7 +397,8 @@ function exsCommandEntry(table, knownCommands, key) {
   }
   const entry = {
     str,
-    known: knownCommands[str] !== undefined
+    known: knownCommands[str] !== undefined,
+    cmd: null
   };
   if (table.size < 4096) {
     table.set(key, entry);
@@ -535,6 +536,30 @@ class Lexer {`,
     let ch, previousCh;
     const strBuf = this.strBuf;
     strBuf.length = 0;`,
+  },
+  {
+    // Each operator's spec (id, argument count) is looked up once per interned Cmd and kept on it, instead of by
+    // name in the operator table (a null-prototype dictionary) for every operator of every content stream.
+    find: `class Cmd {
+  constructor(cmd) {
+    this.cmd = cmd;
+  }`,
+    replace: `class Cmd {
+  constructor(cmd) {
+    this.cmd = cmd;
+    this.exsOpSpec = undefined;
+  }`,
+  },
+  {
+    find: `        const cmd = obj.cmd;
+        const opSpec = EvaluatorPreprocessor.opMap[cmd];
+        if (!opSpec) {`,
+    replace: `        const cmd = obj.cmd;
+        let opSpec = obj.exsOpSpec;
+        if (opSpec === undefined) {
+          opSpec = obj.exsOpSpec = EvaluatorPreprocessor.opMap[cmd] ?? null;
+        }
+        if (!opSpec) {`,
   },
   // Image placements in the text content. Text extraction walks the content stream anyway and knows where
   // each image is painted (the CTM at its Do / inline EI); recording that spares ingest a second parse of
