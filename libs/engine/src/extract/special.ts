@@ -356,6 +356,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const page = ctx.pages[p];
     tail = p < last - 1 ? `${page.text}\n${lastTwo}` : lastTwo;
     const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
+    // the lines printed under a "Witness" caption name witnesses; blocks set side by side print the witness's
+    // own "/s/" line elsewhere ("/s/ Mark Sirgo  /s/ Andrew Finn ... Witness / Print Name: Andrew Finn")
+    const witnessed = lines.filter((_, i) => /\bwitness(?:es)?\b(?!\s+whereof)/i.test(`${lines[i - 2] ?? ''} ${lines[i - 1] ?? ''}`)).map((x) => x.toLowerCase());
     lines.forEach((t, i) => {
       // (a leading initial is part of the name: "C. Eugene Wright, III")
       const mm = /^(?:\/s\/\s*|(?:Print(?:ed)?\s+)?Name(?:\s+of\s+(?:Employee|Executive|Consultant))?:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature(?:\s+of\s+(?:Employee|Executive|Consultant))?)\s*:?\s*(?:\/s\/)?\s*)?((?:[A-Z]\.\s+)?[A-Z][a-zA-Z]+\.?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III|JR|SR)\.?)?)$/.exec(t);
@@ -384,7 +387,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (ROLE_WORDS.test(mm[1]) || /\b(Inc|LLC|Ltd|Corp|Company|Corporation|Witness|Agreed|Accepted)\b/i.test(mm[1])) return;
       // someone who signs "By:" for an organisation, or as a witness, is not a party
       if ((signsFor(mm[1]) && !selfBy) || officer(mm[1])) return;
-      if (/\bwitness(?:es)?\b(?!\s+whereof)/i.test(`${lines[i - 2] ?? ''} ${prev}`)) return;
+      if (/\bwitness(?:es)?\b(?!\s+whereof)/i.test(`${lines[i - 2] ?? ''} ${prev}`) || witnessed.some((x) => x.includes(mm[1].toLowerCase()))) return;
       const start = page.lines[i].start + page.text.slice(page.lines[i].start, page.lines[i].end).indexOf(mm[1]);
       add(p, start, mm[1].replace(/,(?=\s+(?:Jr|Sr|II|III|JR|SR)\.?$)/, ''), individual ? (strong >= 2 ? -0.3 : 0.3) : -1.2, 3);
     });

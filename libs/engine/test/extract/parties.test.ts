@@ -354,4 +354,19 @@ describe('contract parties', () => {
     expect(got).toEqual(expect.arrayContaining(['Acme Media Inc.', 'Beta Trading Ltd']));
     expect(got).not.toContain('Anthony K. Chandler');
   });
+
+  test('a witness whose "/s/" line is printed beside the signer\'s is not a party', () => {
+    const got = names([
+      'ACME SCIENCES, INC.',
+      'EMPLOYEE INVENTION AGREEMENT',
+      'As a condition of my employment with Acme Sciences, Inc. (the "Company"), I agree to the following.',
+      '/s/ Mark A. Signer',
+      '/s/ Andrew L. Witnes',
+      'Mark A. Signer',
+      'Witness',
+      'Print Name: Andrew L. Witnes',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Acme Sciences Inc.', 'Mark A. Signer']));
+    expect(got).not.toContain('Andrew L. Witnes');
+  });
 });
