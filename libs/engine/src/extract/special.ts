@@ -406,12 +406,21 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   const tailOf = (long: string, short: string) => long.endsWith(' ' + short) && !/\bof$/.test(long.slice(0, long.length - short.length).trim());
   // the defined alias of a party ("Heritage-Crystal Clean, LLC (“Crystal Clean”)") names that party again
   const aliasOf = new Set<string>();
+  // "Virginia National Bank and its affiliates, including ... (together “VNB”) ... employment with VNB": a term the
+  // opening pages define for something named before it is an alias wherever it is read outside a preamble slot
+  const opening = ctx.pages.slice(0, 2).map((pg) => pg.text).join('\n');
+  const definedTerms = new Set<string>();
+  for (const d of opening.matchAll(/\(\s*(?:together|collectively|the|each|hereinafter)?[^()“”"]{0,40}?[“"]([^”"]{2,40})[”"]\s*\)/g)) {
+    // (not a name defined as itself: "ACME (“ACME”)")
+    if (!opening.slice(Math.max(0, d.index! - 80), d.index!).replace(/[\s,]+$/, '').endsWith(d[1])) definedTerms.add(normText(d[1]));
+  }
   const overlaps = (a: Scored, b: Scored) => a.spans.some((x) => b.spans.some((y) => x.p === y.p && x.start < y.end && y.start < x.end));
   const kept: Scored[] = [];
   for (const s of out) {
     const k = normText(String(s.value));
     // (a mention by alias is no new evidence for the party: it is dropped, not counted)
     if (aliasOf.has(k)) continue;
+    if (kept.length && definedTerms.has(k) && ![1, 6, 9].includes(Number(s.features?.kind)) && !SUFFIX_RE.test(String(s.value))) continue;
     // (one mention read twice: "Citizens Bank" inside "The Citizens Bank of Logan")
     const dup = kept.find((x) => overlaps(x, s) && (normText(String(x.value)).includes(k) || k.includes(normText(String(x.value))))) ?? kept.find((x) => {
       const kx = normText(String(x.value));

@@ -369,4 +369,15 @@ describe('contract parties', () => {
     expect(got).toEqual(expect.arrayContaining(['Acme Sciences Inc.', 'Mark A. Signer']));
     expect(got).not.toContain('Andrew L. Witnes');
   });
+
+  test('a term the text defines for a party ("(together “WNB”)") is not another party when read outside the preamble', () => {
+    const got = names([
+      'Name: Glenn W. Rusty',
+      '',
+      'Western National Bank and its affiliates, including Western National Holdings Corporation, also known as WNB Wealth Management (together “WNB”), has provided you with the opportunity to be a key member of its team.',
+      'As a condition of your employment with WNB, you must sign this Agreement.',
+    ]);
+    expect(got).toContain('Glenn W. Rusty');
+    expect(got).not.toContain('WNB');
+  });
 });
