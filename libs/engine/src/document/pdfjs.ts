@@ -128,30 +128,15 @@ const PATCHES: Patch[] = [
     }`,
   },
   {
-    // Field by field rather than Object.assign (generic and slow; q/Q pairs around every run make this hot).
-    // Same result: ctm is shared (it is replaced, never written in place), the text and font matrices copied
-    // (slice, not a copy into the constructor's arrays: writing fractions into those small-integer arrays
-    // changes their element kind, which profiled 6x slower).
+    // A copy made by the constructor (below) rather than Object.assign (generic and slow; q/Q pairs around every
+    // run make this hot). Same result: ctm is shared (it is replaced, never written in place), the text and font
+    // matrices copied.
     find: `    const clone = Object.assign(Object.create(this), this);
     clone.textMatrix = this.textMatrix.slice();
     clone.textLineMatrix = this.textLineMatrix.slice();
     clone.fontMatrix = this.fontMatrix.slice();
     return clone;`,
-    replace: `    const clone = new TextState();
-    clone.ctm = this.ctm;
-    clone.fontName = this.fontName;
-    clone.fontSize = this.fontSize;
-    clone.loadedName = this.loadedName;
-    clone.font = this.font;
-    clone.fontMatrix = this.fontMatrix.slice();
-    clone.textMatrix = this.textMatrix.slice();
-    clone.textLineMatrix = this.textLineMatrix.slice();
-    clone.charSpacing = this.charSpacing;
-    clone.wordSpacing = this.wordSpacing;
-    clone.leading = this.leading;
-    clone.textHScale = this.textHScale;
-    clone.textRise = this.textRise;
-    return clone;`,
+    replace: `    return new TextState(this);`,
   },
   {
     // Same arithmetic as Util.transform(ctm, Util.transform(textMatrix, tsm)) without two array
@@ -176,8 +161,55 @@ const PATCHES: Patch[] = [
     }`,
   },
   {
-    find: 'class TextState {\n  ctm = new Float32Array(IDENTITY_MATRIX);',
-    replace: 'class TextState {\n  ctm = IDENTITY_MATRIX.slice();',
+    // The fields are set by a constructor that either starts fresh or copies a state (clone), so a copy does not
+    // first allocate the fresh matrices it then replaces; same fields in the same order either way (one object
+    // shape). The CTM is a plain array, not a Float32Array (mixing them made Util.transform polymorphic).
+    find: `class TextState {
+  ctm = new Float32Array(IDENTITY_MATRIX);
+  fontName = null;
+  fontSize = 0;
+  loadedName = null;
+  font = null;
+  fontMatrix = FONT_IDENTITY_MATRIX;
+  textMatrix = IDENTITY_MATRIX.slice();
+  textLineMatrix = IDENTITY_MATRIX.slice();
+  charSpacing = 0;
+  wordSpacing = 0;
+  leading = 0;
+  textHScale = 1;
+  textRise = 0;`,
+    replace: `class TextState {
+  constructor(from = null) {
+    if (from === null) {
+      this.ctm = IDENTITY_MATRIX.slice();
+      this.fontName = null;
+      this.fontSize = 0;
+      this.loadedName = null;
+      this.font = null;
+      this.fontMatrix = FONT_IDENTITY_MATRIX;
+      this.textMatrix = IDENTITY_MATRIX.slice();
+      this.textLineMatrix = IDENTITY_MATRIX.slice();
+      this.charSpacing = 0;
+      this.wordSpacing = 0;
+      this.leading = 0;
+      this.textHScale = 1;
+      this.textRise = 0;
+    } else {
+      this.ctm = from.ctm;
+      this.fontName = from.fontName;
+      this.fontSize = from.fontSize;
+      this.loadedName = from.loadedName;
+      this.font = from.font;
+      this.fontMatrix = from.fontMatrix.slice();
+      this.textMatrix = from.textMatrix.slice();
+      this.textLineMatrix = from.textLineMatrix.slice();
+      this.charSpacing = from.charSpacing;
+      this.wordSpacing = from.wordSpacing;
+      this.leading = from.leading;
+      this.textHScale = from.textHScale;
+      this.textRise = from.textRise;
+    }
+  }`,
   },
   {
     // A composite font with no file and no ToUnicode maps char codes to themselves (plus a few glyph fixes for
