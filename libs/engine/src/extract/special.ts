@@ -230,10 +230,11 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       const start = winStart + n.index! + n[0].indexOf(n[1]);
       // ("Premier Biomedical, Inc. (OTC Pink: BIEI), a Nevada corporation (“Premier”)": a bracketed note without a
       // defined term, a ticker or a former name, is passed over to reach the description)
-      const after = text.slice(start + n[1].length, start + n[1].length + 180).replace(/^\s*\((?![^()]*[“"”])[^()]{1,40}\)/, '');
+      const after = text.slice(start + n[1].length, start + n[1].length + 180).replace(/^\s*\((?![^()]*[“"”])(?!\s*hereinafter)[^()]{1,40}\)/, '');
       const before = text.slice(Math.max(0, start - 25), start);
       let z = m ? -1.2 : -1.8;
-      const defined = /^\s*,?\s*(?:[^()“”"]{0,80}?)\(\s*(?:the\s+|each\s+)?[“"”]|^\s*\(\s*[A-Z]{3,}\s*\)/.test(after);
+      // ("(hereinafter referred to as Party A)": a defined term may be written without quotation marks)
+      const defined = /^\s*,?\s*(?:[^()“”"]{0,80}?)\(\s*(?:the\s+|each\s+)?[“"”]|^\s*\(\s*[A-Z]{3,}\s*\)|^\s*,?\s*\(\s*hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[A-Z]/.test(after);
       if (defined) z += 1.2;
       if (/^\s*,?\s*(an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank|association|trust|banking|public|individual|resident|business|entity)|organized|incorporated|having|with (its|a) (principal|registered)|located|residing|an individual)/i.test(after)) z += 1.0;
       if (SUFFIX_RE.test(n[1])) z += 0.7;

@@ -380,4 +380,12 @@ describe('contract parties', () => {
     expect(got).toContain('Glenn W. Rusty');
     expect(got).not.toContain('WNB');
   });
+
+  test('a party defined without quotation marks ("(hereinafter referred to as Party A)") is read', () => {
+    const got = names([
+      'Outsourcing Contract on Development of a Resort Hotel',
+      'The Covenanter: The Golden Country Club and Recreation Inc. (hereinafter referred to as Party A) and the Covenanter: Lin Wei Architects Office (hereinafter referred to as Party B) hereby agree to the following terms.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['The Golden Country Club and Recreation Inc.', 'Lin Wei Architects Office']));
+  });
 });
