@@ -311,16 +311,23 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     }
     // "Party A: Didi Chuxing Technology Co., Ltd.", "Licensor: ACME Inc.": a party named on a label line of its own
     const page = ctx.pages[p];
-    for (const line of page.lines) {
-      if (line.start > 6000) break;
-      const t = page.text.slice(line.start, line.end);
-      const lm = /^\s*(?:Party\s+[A-Z1-9]|(?:the\s+)?(?:Licensor|Licensee|Supplier|Buyer|Seller|Distributor|Customer|Client|Contractor|Consultant|Lessor|Lessee|Franchisor|Franchisee|Purchaser|Vendor|Provider|Manufacturer|Reseller))\s*[:：]\s*(\S.*)$/i.exec(t);
-      if (!lm) continue;
+    page.lines.forEach((line, li) => {
+      if (line.start > 6000) return;
+      let t = page.text.slice(line.start, line.end);
+      // ("Provider Name:" on a line of its own: the name is the next line)
+      const own = /^\s*(?:Party\s+[A-Z1-9]|(?:the\s+)?(?:Licensor|Licensee|Supplier|Buyer|Seller|Distributor|Customer|Client|Contractor|Consultant|Lessor|Lessee|Franchisor|Franchisee|Purchaser|Vendor|Provider|Manufacturer|Reseller))(?:['’]s)?(?:\s+(?:Legal\s+|Company\s+)?Name)?\s*[:：]/i;
+      const next = page.lines[li + 1];
+      if (own.test(t) && !t.replace(own, '').trim() && next) {
+        line = next;
+        t = `${t.trim()} ${page.text.slice(next.start, next.end)}`;
+      }
+      const lm = /^\s*(?:Party\s+[A-Z1-9]|(?:the\s+)?(?:Licensor|Licensee|Supplier|Buyer|Seller|Distributor|Customer|Client|Contractor|Consultant|Lessor|Lessee|Franchisor|Franchisee|Purchaser|Vendor|Provider|Manufacturer|Reseller))(?:['’]s)?(?:\s+(?:Legal\s+|Company\s+)?Name)?\s*[:：]\s*(\S.*)$/i.exec(t);
+      if (!lm) return;
       // ("Beike Internet (Beijing) Security Technology Co., Ltd.": a bracketed place inside the name is left out)
       const name = lm[1].replace(/\s*\([^()]*\)/g, '').replace(/\s*\(.*$/, '').replace(/,\s+(?:an?\s|with\s|having\s|located\s|whose\s|\d).*$/i, '').replace(/[,;.]?\s*$/, (m) => (/\b(?:Inc|Ltd|Co|Corp|L\.P|N\.V|S\.A|B\.V)\.$/i.test(lm[1].replace(/\s*\([^()]*\)/g, '').replace(/\s*\(.*$/, '').trim()) && m.startsWith('.') ? '.' : ''));
-      if (name.split(/\s+/).length > 10 || !/^[A-Z0-9]/.test(name)) continue;
-      add(p, line.start + t.indexOf(lm[1]), name, 0.9, 9);
-    }
+      if (name.split(/\s+/).length > 10 || !/^[A-Z0-9]/.test(name)) return;
+      add(p, Math.max(line.start, page.text.indexOf(lm[1], line.start)), name, 0.9, 9);
+    });
     // "employment with X", "employed by X"
     for (const e of text.slice(0, 3000).matchAll(/\b(?:employment with|employed by|services to|engagement by)\s+((?:[A-Z][\w.&'’-]*)(?:\s+(?:[A-Z][\w.&'’-]*|&|of)){0,5}(?:,?\s+(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited|Incorporated)\.?)?)/g)) {
       add(p, e.index! + e[0].indexOf(e[1]), e[1], 0.6, 2);

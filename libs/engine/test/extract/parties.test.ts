@@ -388,4 +388,17 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['The Golden Country Club and Recreation Inc.', 'Lin Wei Architects Office']));
   });
+
+  test('a label on a line of its own ("Provider Name:") names the party on the next line', () => {
+    const got = names([
+      'CONTENT LICENSE AGREEMENT',
+      'This Agreement is between Acme Music International, Inc., located at 20 Old Road (“ACME”), and Distributor, as set forth below.',
+      'A. Distributor Information',
+      'Provider Name:',
+      'Beta Vision Communications Ltd.',
+      'Address:',
+      '100 Main Street, Beijing, China',
+    ]);
+    expect(got).toContain('Beta Vision Communications Ltd.');
+  });
 });
