@@ -87,7 +87,10 @@ export function amountCandidates(ctx: DocContext): RawCandidate[] {
 }
 
 export function percentCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'percent', /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g, (m, p) => ({
+  // A point or comma before the rate is a decimal separator only after a digit ("1.19%"); after a word it is
+  // punctuation or OCR dirt ("zzgl..19,0%"). One stray point or comma between the rate and its sign is
+  // a speck read as a mark ("19.%").
+  return scan(ctx, 'percent', /(?<!\d)(?<!\d[.,])(\d{1,2}(?:[.,]\d{1,3})?)[.,]?\s?%/g, (m, p) => ({
     p, start: m.index!, end: m.index! + m[0].length, value: Number(m[1].replace(',', '.')), text: m[0],
   }));
 }

@@ -1,0 +1,19 @@
+import { compileSchema, extractFromDocument } from '../../src/index.js';
+import { doc } from '../helpers/doc.js';
+
+const rateSchema = compileSchema({ type: 'object', properties: { vat_rate_percent: { type: ['number', 'null'], description: 'VAT rate in percent.' } } });
+const rate = (lines: string[]) => extractFromDocument(doc(lines), rateSchema).data.vat_rate_percent;
+
+describe('values on OCR-noisy lines', () => {
+  test('a rate after a doubled point of dirt is still read', () => {
+    expect(rate(['Rechnung', 'Netto 100,00 €', 'zzgl..19,0% MwSt. 19,00 €', 'Gesamt 119,00 €'])).toBe(19);
+  });
+
+  test('a speck read as a point between the rate and its sign is passed over', () => {
+    expect(rate(['Rechnung', 'Gesamtnetto 170,42', 'zzgl. 19.% Ust. 32,38', 'Summe brutto 202,80'])).toBe(19);
+  });
+
+  test('the digits after a decimal separator are not read as a rate of their own', () => {
+    expect(rate(['Invoice', 'Subtotal 100.00', 'VAT 1.19% 1.19', 'Total 101.19'])).toBe(1.19);
+  });
+});
