@@ -401,4 +401,13 @@ describe('contract parties', () => {
     ]);
     expect(got).toContain('Beta Vision Communications Ltd.');
   });
+
+  test('a name whose first word joins two with a slash ("SRI/Surgical Express, Inc.") is read whole', () => {
+    const got = names([
+      'NON-DISCLOSURE AGREEMENT',
+      'This is a Non-Disclosure Agreement between ABC/Surgical Supply, Inc., a Florida corporation (the “Company”), and the undersigned (the “Counterparty”).',
+    ]);
+    expect(got).toContain('ABC/Surgical Supply Inc.');
+    expect(got).not.toContain('Surgical Supply Inc.');
+  });
 });
