@@ -208,6 +208,11 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     if (kind !== 7 && AFFILIATE_BEFORE_RE.test(text.slice(Math.max(0, start - 50), start).replace(/\s+/g, ' '))) z -= 3;
     else if (kind !== 7 && AFFILIATE_AFTER_RE.test(after)) z -= /^[^()]{0,100}\(\s*(?:the\s+)?[“"]/.test(text.slice(start + raw.length, start + raw.length + 140).replace(/\n/g, ' ')) ? 1.0 : 3;
     if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return false; // "Redwood City, California"
+    const before = text.slice(Math.max(0, start - 40), start).replace(/\s+/g, ' ');
+    // "Route de Bazancourt, F-51110, Pomacle France (“BioAmber”)": a town after a postcode ends an address
+    if (!SUFFIX_RE.test(name) && /\b(?:[A-Z]{1,2}-)?\d{4,6}\s*,\s*$/.test(before)) return false;
+    // "IREYA B.V, represented by Andrea van Elsas": who acts for a party is not one
+    if (kind === 1 && /\b(?:represented\s+by|acting\s+(?:by|through)|through\s+its)\s*:?\s*$/i.test(before)) z -= 3;
     out.push({ value: applyStyle(name, style), spans: [{ p, start, end: start + name.length }], score: 1 / (1 + Math.exp(-z)), features: { kind, z } });
     return true;
   };

@@ -410,4 +410,21 @@ describe('contract parties', () => {
     expect(got).toContain('ABC/Surgical Supply Inc.');
     expect(got).not.toContain('Surgical Supply Inc.');
   });
+
+  test('a town after a postcode ending an address ("F-51110, Pomacle France (“BioAmber”)") is not a party', () => {
+    const got = names([
+      'FIRST AMENDMENT',
+      'This Amendment is made by and between Grainco, Incorporated, a Delaware corporation (“Grainco”) and Acidco S.A.S., having a place of business at Route de Bazancourt, F-51110, Bazancourt France (“Acidco”).',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Grainco Incorporated', 'Acidco S.A.S.']));
+    expect(got).not.toContain('Bazancourt France');
+  });
+
+  test('an individual who represents a party ("represented by Andrea van Elsas") is not a party', () => {
+    const got = names([
+      'CONSULTING AGREEMENT',
+      'Aduco Biotech, Inc., with a place of business at 740 Main Avenue, Berkeley, CA 94710 (“Aduco”) and IRENA B.V having an address at Staalstraat 16, Leiden, the Netherlands, represented by Andrea van Eldon, (“Consultant”) agree to all terms and conditions of this Agreement.',
+    ]);
+    expect(got).not.toContain('Andrea van Eldon');
+  });
 });
