@@ -411,6 +411,15 @@ describe('contract parties', () => {
     expect(got).not.toContain('Surgical Supply Inc.');
   });
 
+  test('a slash followed by a space inside a first word ("LifeUSA/ Envision Health, Inc.") still joins one name', () => {
+    const got = names([
+      'DISTRIBUTION AGREEMENT',
+      'This Agreement is made by and between LifeABC/ Vision Health, Inc., a Nevada corporation (“LifeABC”), and Sierra Minerals, Inc., a Nevada corporation (“Sierra”).',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['LifeABC/ Vision Health Inc.', 'Sierra Minerals Inc.']));
+    expect(got).not.toContain('Vision Health Inc.');
+  });
+
   test('a town after a postcode ending an address ("F-51110, Pomacle France (“BioAmber”)") is not a party', () => {
     const got = names([
       'FIRST AMENDMENT',
