@@ -39,10 +39,20 @@ export function rejoinOrdinals(text: string): string {
   return text.replace(/(\d)(s|n|r|t) (t|d|h)(?= )/gi, (m, d: string, a: string, b: string) => (/^(st|nd|rd|th)$/i.test(a + b) ? `${d}${a}${b} ` : m));
 }
 
+/**
+ * OCR reads a date's point as a colon, semicolon or comma now and then ("04:07.2023"); a numeric date keeps
+ * one separator throughout, so the odd one out is set to the other (in place: offsets still hold).
+ */
+export function repairDateSeparators(text: string): string {
+  return text
+    .replace(/(?<![\d:])(\d{1,2})[:;,](\d{1,2})([./-])(\d{4})(?!\d)/g, '$1$3$2$3$4')
+    .replace(/(?<!\d)(\d{1,2})([./-])(\d{1,2})[:;,](\d{4})(?!\d)/g, '$1$2$3$2$4');
+}
+
 export function dateCandidates(ctx: DocContext): RawCandidate[] {
   return ctx.memo('dates', () =>
     ctx.pages.flatMap((page, p) =>
-      findDates(rejoinOrdinals(page.text), ctx.dateOrder).map((d) => ({ p, start: d.start, end: d.end, value: d.iso, text: page.text.slice(d.start, d.end), hints: { words: d.form === 'words' ? 1 : 0, ambiguous: d.ambiguous ? 1 : 0 } })),
+      findDates(rejoinOrdinals(page.source === 'ocr' ? repairDateSeparators(page.text) : page.text), ctx.dateOrder).map((d) => ({ p, start: d.start, end: d.end, value: d.iso, text: page.text.slice(d.start, d.end), hints: { words: d.form === 'words' ? 1 : 0, ambiguous: d.ambiguous ? 1 : 0 } })),
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
 import { doc } from '../helpers/doc.js';
+import { repairDateSeparators } from '../../src/extract/candidates.js';
 
 const rateSchema = compileSchema({ type: 'object', properties: { vat_rate_percent: { type: ['number', 'null'], description: 'VAT rate in percent.' } } });
 const rate = (lines: string[]) => extractFromDocument(doc(lines), rateSchema).data.vat_rate_percent;
@@ -15,5 +16,17 @@ describe('values on OCR-noisy lines', () => {
 
   test('the digits after a decimal separator are not read as a rate of their own', () => {
     expect(rate(['Invoice', 'Subtotal 100.00', 'VAT 1.19% 1.19', 'Total 101.19'])).toBe(1.19);
+  });
+});
+
+describe('dates with a misread separator', () => {
+  test('a colon among points of a numeric date is read as a point', () => {
+    expect(repairDateSeparators('Bonn 04:07.2023')).toBe('Bonn 04.07.2023');
+    expect(repairDateSeparators('04.07;2023')).toBe('04.07.2023');
+  });
+
+  test('a time of day is left alone', () => {
+    expect(repairDateSeparators('23.06.23, 11:09 invoice')).toBe('23.06.23, 11:09 invoice');
+    expect(repairDateSeparators('at 11:09:2023')).toBe('at 11:09:2023');
   });
 });
