@@ -203,6 +203,8 @@ export class DocContext {
     if (own.trim()) { const r = test(own); if (r) return { role: r, dist: 0 }; }
     let prevTop = line.bbox[1];
     const h = Math.max(0.008, line.bbox[3] - line.bbox[1]);
+    // left edge of the span's first word, to tell which of several column labels above is its own
+    const x0 = upto === undefined ? undefined : page.words.slice(line.wordStart, line.wordEnd).find((w) => w.end > upto)?.bbox[0];
     for (let k = li - 1, n = 0; k >= 0 && n < 8; k--) {
       const l = page.lines[k];
       if (l.bbox[1] >= line.bbox[1] - 0.3 * h) continue; // same row or below
@@ -214,6 +216,17 @@ export class DocContext {
       const t = page.text.slice(l.start, l.end);
       // a label is short ("Bill to:", "Seller"), not a sentence
       if (t.length <= 40) { const r = test(t); if (r) return { role: r, dist: n }; }
+      // labels of side-by-side blocks read as one OCR line ("Seller:      Buyer:"): the one over this column
+      if (x0 !== undefined && page.source === 'ocr' && t.length <= 60) {
+        const runs = columnRuns(page, l.wordStart, l.wordEnd);
+        if (runs.length > 1) {
+          const over = runs.filter(([a]) => page.words[a].bbox[0] <= x0 + 0.02).pop();
+          if (over) {
+            const r = test(page.text.slice(page.words[over[0]].start, page.words[over[1] - 1].end));
+            if (r) return { role: r, dist: n };
+          }
+        }
+      }
     }
     return { dist: 0 };
   }
@@ -224,4 +237,24 @@ export class DocContext {
     if (!ws.length) return 1;
     return ws.reduce((a, w) => a + w.confidence, 0) / ws.length;
   }
+}
+
+/**
+ * Word ranges [first, end) of a line split at gaps wider than three times the line's median word height
+ * (compared in page points: boxes are fractions of the page's width and height), the gutter between
+ * columns; a word space is well under one height.
+ */
+export function columnRuns(page: Page, from: number, to: number): [number, number][] {
+  const ws = page.words.slice(from, to);
+  if (ws.length < 2) return [[from, to]];
+  const hs = ws.map((w) => (w.bbox[3] - w.bbox[1]) * page.height).sort((a, b) => a - b);
+  const medH = hs[Math.floor(hs.length / 2)];
+  const out: [number, number][] = [];
+  let a = from;
+  for (let i = from + 1; i < to; i++) {
+    const gap = (page.words[i].bbox[0] - page.words[i - 1].bbox[2]) * page.width;
+    if (medH > 0 && gap > 3 * medH) { out.push([a, i]); a = i; }
+  }
+  out.push([a, to]);
+  return out;
 }

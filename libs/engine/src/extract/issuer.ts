@@ -7,7 +7,7 @@
  */
 import { normText } from '../normalize/text.js';
 import type { Page } from '../document/model.js';
-import { BUYER_LABEL_RE, SELLER_LABEL_RE, type DocContext, type Span } from './context.js';
+import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from './context.js';
 import { urlCandidates, emailCandidates } from './candidates.js';
 import { repairName } from '../ocr-repair/receipt.js';
 
@@ -21,7 +21,7 @@ export interface PartyCandidate {
 
 export const LEGAL_SUFFIX = /\b(Inc|INC|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|LLP|L\.P|PLC|plc|GmbH|AG|N\.V|NV|B\.V|BV|S\.A|SA|SAS|SARL|Sarl|S\.r\.l|S\.p\.A|Pty|Pte|Sdn\.? Bhd|SDN\.? BHD|BHD|Bhd|S\/B|KG|Co|CO|Company|COMPANY|Oy|AB|A\/S|ApS|e\.K|UG|Ltda|S\.L|ENTERPRISE|Enterprise|TRADING|Trading)\b\.?/;
 const ADDRESS_LIKE = /^\d|\b\d{4,5}\b|\b(street|st\.|road|rd\.|avenue|ave\.?|lane|drive|dr\.?|blvd|suite|floor|building|straat|weg|strasse|straße|str\.|gasse|platz|rue|avenue|allée|chemin|laan|plein|postbus|p\.?o\.? box|jalan|jln|taman)\b/i;
-const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci|cash|change|cashier|table|counter|member|pax|welcome|terminal|operator|visit|share|taxcode|gst)\b|@|:\s*$/i;
+const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci|cash|change|cashier|table|counter|member|pax|welcome|terminal|operator|visit|share|taxcode|gst)\b|\b(?:no|nr)\.(?!\w)|@|:\s*$/i;
 const GENERIC_DOMAINS = /^(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|example|fake|test|mail|email|protonmail|orange|free|wanadoo|hetnet|ziggo|kpnmail)$/;
 const COUNTRY = /^(germany|deutschland|poland|polska|france|nederland|netherlands|the netherlands|belgi(um|ë|que)|österreich|austria|schweiz|switzerland|suisse|italy|italia|spain|españa|united states( of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|england|ireland|canada|australia|india|malaysia|singapore|hong kong|china|japan|luxembourg|denmark|sweden|norway|finland|portugal|czech republic|hungary)\.?$/i;
 
@@ -101,12 +101,17 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
   const out: PartyCandidate[] = [];
   const seen = new Map<string, PartyCandidate>();
   const nameCounts = ctx.memo('issuer-counts', () => {
-    const all = ctx.pages.slice(0, 3).map((p) => p.text.toLowerCase()).join('\n');
+    const first = ctx.pages.slice(0, 3);
+    const all = first.map((p) => p.text.toLowerCase()).join('\n');
+    // OCR misreads a letter or two in each printing of a name ("Papoo Software", "Papoe Sofware"): there,
+    // runs of as many words that differ by a few edits count as the same name
+    const ocrWords = first.some((p) => p.source === 'ocr') ? first.map((p) => p.words.map((w) => w.text.toLowerCase())) : undefined;
     return (name: string) => {
       const k = name.toLowerCase();
       if (k.length < 3) return 0;
       let n = 0;
       for (let i = all.indexOf(k); i >= 0 && n < 6; i = all.indexOf(k, i + k.length)) n++;
+      if (ocrWords && k.length >= 8) n = Math.max(n, fuzzyCount(ocrWords, k));
       return n;
     };
   });
@@ -155,6 +160,15 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           pieces.push({ text: rowText, start: page.words[ws[0]].start, kind: 3 });
         }
       }
+      // OCR reads side-by-side columns as one line ("SwissDev Greg Tomasik    SimFin Analytics GmbH"): a gap
+      // much wider than a word space splits it into the columns' own pieces
+      const colRuns = page.source === 'ocr' ? columnRuns(page, line.wordStart, line.wordEnd) : [];
+      if (colRuns.length > 1) {
+        for (const [a, b] of colRuns) {
+          if (a === line.wordStart && b === line.wordEnd) break;
+          pieces.push({ text: page.text.slice(page.words[a].start, page.words[b - 1].end), start: page.words[a].start, kind: 3 });
+        }
+      }
       // OCR: logo fragments and stamp noise read as words at the ends of a name line ("jms? PHILIP MORRIS 2")
       if (page.source === 'ocr') {
         const kept = ocrCore(page, line.wordStart, line.wordEnd);
@@ -178,7 +192,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
         const start = pc.start + Math.max(0, page.text.slice(pc.start, pc.start + pc.text.length).indexOf(text));
         const spanEnd = start + text.length;
         // OCR: the name as printed, read through type-aware repair (legal forms, brackets, digits in words)
-        if (page.source === 'ocr') text = repairName(text);
+        if (page.source === 'ocr') text = repairName(ocrNameMarks(text));
         const role = ctx.blockRole(p, li, start);
         // next line in the same column: an address under a name makes a party block
         let addrBelow = 0;
@@ -220,8 +234,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           payee,
           firstLine,
           junk: (text.replace(/[\p{L}\p{N}\s.,&'()-]/gu, '').length / Math.max(1, text.length)) > 0.08 ? 1 : 0,
-          // the whole text line although its words sit on different visual rows
-          mixed: mixedRows && pc.kind !== 3 ? 1 : 0,
+          // the whole text line although its words sit on different visual rows or in different columns
+          mixed: (mixedRows || colRuns.length > 1) && pc.kind !== 3 ? 1 : 0,
         };
         const key = normText(text);
         const prev = seen.get(key);
@@ -256,14 +270,91 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
     });
   }
   void side;
+  return ctx.pages.some((pg) => pg.source === 'ocr') ? mergeMisreads(ctx, out) : out;
+}
+
+/**
+ * OCR prints of one name that differ by a few misread letters ("Papoo Software & Media GmbH" in the letterhead,
+ * "Papoe Sofware & Media GmbH" in the footer) are one candidate: the evidence of all of them, spelled as
+ * the print OCR was surest of.
+ */
+function mergeMisreads(ctx: DocContext, cands: PartyCandidate[]): PartyCandidate[] {
+  const out: PartyCandidate[] = [];
+  const groups: PartyCandidate[][] = [];
+  for (const c of cands) {
+    const k = c.value.toLowerCase();
+    const max = Math.floor(k.length / 6);
+    const g = k.length >= 8 ? groups.find((g) => editDistance(g[0].value.toLowerCase(), k, max) <= max) : undefined;
+    if (g) g.push(c); else groups.push([c]);
+  }
+  for (const g of groups) {
+    if (g.length === 1) { out.push(g[0]); continue; }
+    const best = g.reduce((a, b) => (ctx.wordConfidence(b.span) > ctx.wordConfidence(a.span) ? b : a));
+    const f = { ...best.features };
+    for (const c of g) {
+      for (const [k, v] of Object.entries(c.features)) {
+        if (k === 'junk' || k === 'mixed' || k === 'buyerRole') f[k] = Math.min(f[k] ?? v, v);
+        else f[k] = Math.max(f[k] ?? 0, v);
+      }
+    }
+    out.push({ ...best, features: f });
+  }
   return out;
+}
+
+/** Edit distance of a and b, or max + 1 once it exceeds max. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let low = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      low = Math.min(low, cur[j]);
+    }
+    if (low > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * How often a name (lower case, 8+ characters) is printed on OCR pages given as lower-case words: runs of as
+ * many words within one edit per six characters of it, each run counted once (at most 6).
+ */
+export function fuzzyCount(pages: string[][], name: string): number {
+  const nw = name.split(/\s+/).length;
+  const max = Math.floor(name.length / 6);
+  let n = 0;
+  for (const ws of pages) {
+    for (let i = 0; i + nw <= ws.length && n < 6; i++) {
+      if (ws[i][0] !== name[0] && ws[i][1] !== name[1]) continue;
+      if (editDistance(ws.slice(i, i + nw).join(' '), name, max) <= max) { n++; i += nw - 1; }
+    }
+  }
+  return n;
+}
+
+/**
+ * Stray marks OCR adds around a printed name: specks and rules before it ('~—" SEMRUSH', "&. ATLASSIAN"),
+ * a point glued to an ampersand ("GmbH.& Co."), a lone small letter after a name in capitals ("NETPRESSE i").
+ * A name starts with a letter or digit; the marks carry no letters of it.
+ */
+export function ocrNameMarks(t: string): string {
+  let s = t.replace(/^(?:[^\p{L}\p{N}]+\s+|[^\p{L}\p{N}(]+)(?=[\p{L}\p{N}])/u, '');
+  s = s.replace(/(\p{L})\.&\s*/gu, '$1 & ');
+  if (/\s\p{Ll}$/u.test(s) && /^[^\p{Ll}]+$/u.test(s.slice(0, -2)) && /\p{Lu}{3}/u.test(s)) s = s.slice(0, -2);
+  return s.trim();
 }
 
 /** OCR word that is not part of a printed name: unsure noise, a logo glyph, a stray mark. */
 function ocrNoise(w: { text: string; confidence: number; bbox: number[] }, medH: number): boolean {
   const h = w.bbox[3] - w.bbox[1];
-  // unsure and short or odd ("jms?", "Sis"); a long unsure word of letters is a misread word of the name
-  if (w.confidence < 0.5 && (w.text.length <= 4 || /[^\p{L}.&'-]/u.test(w.text))) return true;
+  // unsure and short or odd ("jms?", "Sis"); a long unsure word of letters is a misread word of the name,
+  // also with a stray mark glued to it ('"PHILIP', "MORRIS)"), which the name's cleaning drops later
+  const core = w.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  if (w.confidence < 0.5 && (core.length <= 4 || /[^\p{L}.&'-]/u.test(core))) return true;
   // logo letters are drawn much larger or smaller than the type of the name beside them (compared only
   // between words with capitals, digits or ascenders, whose boxes have the same height in one font size)
   if (medH > 0 && TALL.test(w.text) && (h > 1.4 * medH || h < medH / 1.5)) return true;
