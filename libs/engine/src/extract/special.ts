@@ -192,6 +192,14 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       start += name.indexOf(glued[2]);
       name = glued[2];
     }
+    // "Keefe, Bruyette & Woods, Inc.": a firm named for its partners keeps the names before the commas
+    const partners = /&/.test(name) ? /(?:^|[a-z]\s|\n)((?:[A-Z][a-z]+,\s+){1,3})$/.exec(ctx.pages[p].text.slice(Math.max(0, start - 60), start)) : null;
+    let back = 0;
+    if (partners && !junkName(partners[1]) && !PLACE_RE.test(partners[1].replace(/,\s*$/, ''))) {
+      back = partners[1].length;
+      start -= back;
+      name = partners[1].replace(/\s+/g, ' ') + name;
+    }
     // "R. J. Seifert Enterprises. Collectively, ...": a sentence ends after the name
     const ends = /^(.*?\b(?!(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|Jr|Sr|No|St|Bros)\.)[A-Za-z]{2,})\.\s+[A-Z][a-z]/.exec(name);
     // (only for a name in a party slot, "between X and Y.", with a legal form or initials: elsewhere such a match is a heading)
@@ -200,7 +208,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     if (new RegExp(`${SUFFIX_RE.source},?\\s+and\\s+[A-Z]`, 'i').test(name)) return false;
     if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
     const text = ctx.pages[p].text;
-    const after = text.slice(start + raw.length - (lead ? lead[0].length : 0), start + raw.length + 40).replace(/\n/g, ' ');
+    const after = text.slice(start + back + raw.length - (lead ? lead[0].length : 0), start + back + raw.length + 40).replace(/\n/g, ' ');
     // "Team, Inc.’s Board", "(“Crystal Clean”)": a possessive or a defined alias, not the party's name
     if (/^[’']s\b/.test(after) || /[“"]\s*$/.test(text.slice(Math.max(0, start - 2), start))) return false;
     // "including, without limitation, X", "collectively with X", "X, a wholly-owned subsidiary of": an affiliate

@@ -436,4 +436,13 @@ describe('contract parties', () => {
     ]);
     expect(got).not.toContain('Andrea van Eldon');
   });
+
+  test('a firm named for its partners ("Keefe, Bruyette & Woods, Inc.") keeps the names before the commas', () => {
+    const got = names([
+      'AGENCY AGREEMENT',
+      'Ladies and Gentlemen:',
+      'Athens Holdings Corporation, a Tennessee corporation (the “Company”), hereby confirms its agreement with Keeler, Brunette & Woods, Inc. (the “Agent”) as follows:',
+    ]);
+    expect(got).toContain('Keeler, Brunette & Woods Inc.');
+  });
 });
