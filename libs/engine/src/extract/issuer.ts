@@ -81,6 +81,8 @@ export function hasLegalForm(t: string): boolean {
 
 function looksLikeName(t: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
+  // a letter-spaced title read with gaps ("FACTU U R") is the word it spells
+  if ((t.match(/(?:^|\s)\p{L}(?=\s|$)/gu) ?? []).length >= 2 && NOT_NAME.test(t.replace(/\s+/g, ''))) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
   const digits = (t.match(/\d/g) ?? []).length;
   if (digits > 3 || digits / t.length > 0.2) return false;
@@ -345,6 +347,12 @@ export function ocrNameMarks(t: string): string {
   let s = t.replace(/^(?:[^\p{L}\p{N}]+\s+|[^\p{L}\p{N}(]+)(?=[\p{L}\p{N}])/u, '');
   s = s.replace(/(\p{L})\.&\s*/gu, '$1 & ');
   if (/\s\p{Ll}$/u.test(s) && /^[^\p{Ll}]+$/u.test(s.slice(0, -2)) && /\p{Lu}{3}/u.test(s)) s = s.slice(0, -2);
+  // a legal form at the end with a digit misread for its look-alike letter ("Coolblue 8.V.", "Acme 5.A.")
+  const last = /\s(\S{1,6})$/.exec(s);
+  if (last && /\d/.test(last[1])) {
+    const form = last[1].replace(/8/g, 'B').replace(/0/g, 'O').replace(/5/g, 'S').replace(/1/g, 'I');
+    if (LEGAL_FORM_ONLY.test(form)) s = s.slice(0, last.index + 1) + form;
+  }
   return s.trim();
 }
 

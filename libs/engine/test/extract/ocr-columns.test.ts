@@ -67,6 +67,12 @@ describe('stray OCR marks around a name', () => {
     expect(ocrNameMarks('NETPRESSE i')).toBe('NETPRESSE');
   });
 
+  test('a digit misread in a closing legal form is read as its look-alike letter', () => {
+    expect(ocrNameMarks('Coolblue 8.V.')).toBe('Coolblue B.V.');
+    expect(ocrNameMarks('Acme 5.A.')).toBe('Acme S.A.');
+    expect(ocrNameMarks('Studio 54')).toBe('Studio 54');
+  });
+
   test('marks that belong to a name stay', () => {
     expect(ocrNameMarks('AT&T Inc.')).toBe('AT&T Inc.');
     expect(ocrNameMarks('(Acme) Ltd')).toBe('(Acme) Ltd');
@@ -106,5 +112,17 @@ describe('unsure name words with marks glued on', () => {
     const p = d.pages[0];
     const [a, b] = ocrCore(p, 0, 3)!;
     expect(p.words.slice(a, b).map((w) => w.text)).toEqual(['\u201cPHILIP', 'MORRIS)']);
+  });
+});
+
+describe('letter-spaced titles', () => {
+  test('a document title read with gaps between its letters is not the vendor', () => {
+    const d = ocrDoc([
+      { text: 'FACTU U R', y: 0.05 },
+      { text: 'Coolblue B.V.', x: 0.6, y: 0.05 },
+      { text: 'Weena 664', x: 0.6, y: 0.08 },
+      { text: 'Totaal 12.00', y: 0.6 },
+    ]);
+    expect(vendor(d)).toBe('Coolblue B.V.');
   });
 });
