@@ -213,7 +213,10 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     if (/^[’']s\b/.test(after) || /[“"]\s*$/.test(text.slice(Math.max(0, start - 2), start))) return false;
     // "including, without limitation, X", "collectively with X", "X, a wholly-owned subsidiary of": an affiliate
     // (one given a defined term of its own, "Glacier Bank, a wholly owned subsidiary of GBCI (“Glacier Bank”)", is often a party too)
-    if (kind !== 7 && AFFILIATE_BEFORE_RE.test(text.slice(Math.max(0, start - 50), start).replace(/\s+/g, ' '))) z -= 3;
+    // (and so is each further item of that list: "including, without limitation, X (“A”), Y, Z, L.P., ...")
+    const listed = /\bincluding(?:,?\s*(?:without limitation|but not limited to),?)?\s((?:(?!\.\s+[A-Z]|[;:]|\b(?:between|among|and the|by and)\b)[^])*)$/i.exec(text.slice(Math.max(0, start - 700), start).replace(/\s+/g, ' '));
+    if (kind !== 7 && (AFFILIATE_BEFORE_RE.test(text.slice(Math.max(0, start - 50), start).replace(/\s+/g, ' '))
+      || (listed && /,\s*$/.test(listed[1]) && /^(?:[A-Z0-9][\w.&'’-]*|of|and|the|[,()“”"]|\s)+$/.test(listed[1].replace(/\((?:the\s+)?[“"][^”"]*[”"]\)/g, ''))))) z -= 3;
     else if (kind !== 7 && AFFILIATE_AFTER_RE.test(after)) z -= /^[^()]{0,100}\(\s*(?:the\s+)?[“"]/.test(text.slice(start + raw.length, start + raw.length + 140).replace(/\n/g, ' ')) ? 1.0 : 3;
     if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return false; // "Redwood City, California"
     const before = text.slice(Math.max(0, start - 40), start).replace(/\s+/g, ' ');

@@ -447,4 +447,14 @@ describe('contract parties', () => {
     expect(got).toContain('Keeler, Brunette & Woods Inc.');
     expect(got).not.toContain('Brunette & Woods Inc.');
   });
+
+  test('every item of a list of affiliates after "including, without limitation," is an affiliate, not a party', () => {
+    const got = names([
+      'NON-COMPETITION AGREEMENT',
+      'This Agreement is entered into between John Roe (“Employee”) and FSQ CT, Inc. (“Sixth Avenue”), a Connecticut corporation.',
+      'The term “Company” includes Sixth Avenue and its affiliates, including, without limitation, Sixth Avenue Management LLC (the “Advisor”), Sixth Avenue Asset Management Inc. (“SAAM”), Sixth Avenue Holdings, L.P., Sixth Avenue Finance Corp. (the “BDC”), Sixth Avenue Capital LLC and any entities formed later.',
+    ]);
+    expect(got).toContain('FSQ CT Inc.');
+    expect(got.some((n) => /Sixth Avenue (?:Asset|Holdings|Finance)/.test(String(n)))).toBe(false);
+  });
 });
