@@ -94,11 +94,11 @@ describe('one name misread differently in each print', () => {
     const d = ocrDoc([
       { text: 'Acme Widget Works', y: 0.05 },
       { text: 'Papoo Software GmbH', y: 0.1 },
-      { text: 'Main Street 4', y: 0.13 },
       { text: 'Invoice 2024-01', y: 0.3 },
       { text: 'Total 12.00', y: 0.6 },
       { text: 'Papoe Sofware GmbH', y: 0.9 },
-      { text: 'IBAN DE33 3705 0198 1933 6229 44', y: 0.93 },
+      { text: 'Auguststr. 4', y: 0.92 },
+      { text: 'IBAN DE33 3705 0198 1933 6229 44', y: 0.94 },
     ]);
     for (const w of d.pages[0].words) w.confidence = /Papoe|Sofware/.test(w.text) ? 0.6 : 0.95;
     expect(vendor(d)).toBe('Papoo Software GmbH');
@@ -119,10 +119,10 @@ describe('letter-spaced titles', () => {
   test('a document title read with gaps between its letters is not the vendor', () => {
     const d = ocrDoc([
       { text: 'FACTU U R', y: 0.05 },
-      { text: 'Coolblue B.V.', x: 0.6, y: 0.05 },
+      { text: 'Coolblue', x: 0.6, y: 0.05 },
       { text: 'Weena 664', x: 0.6, y: 0.08 },
       { text: 'Totaal 12.00', y: 0.6 },
     ]);
-    expect(vendor(d)).toBe('Coolblue B.V.');
+    expect(vendor(d)).toBe('Coolblue');
   });
 });
