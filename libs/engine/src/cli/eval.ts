@@ -14,19 +14,9 @@ import { fileURLToPath } from 'node:url';
 import * as ingest from '../document/index.js';
 import type { DocumentModel } from '../document/model.js';
 import { formatReports, runEval } from '../eval/run.js';
+import { repoRoot } from './repo-root.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-/** The workspace root: the nearest ancestor holding pnpm-workspace.yaml (works from any build folder). */
-function findRoot(from: string): string {
-  let d = from;
-  while (dirname(d) !== d) {
-    if (existsSync(join(d, 'pnpm-workspace.yaml'))) return d;
-    d = dirname(d);
-  }
-  return resolve(from, '../../../..');
-}
-export const repoRoot = findRoot(here);
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
