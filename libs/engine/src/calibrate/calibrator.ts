@@ -99,11 +99,16 @@ export function setCalibrator(a: CalibratorArtefact | undefined): void {
   loaded = a;
 }
 
+/** The group a variant (`receipt-date`, `scan-date`) falls back to when it has no map of its own. */
+export function baseGroup(group: string): string {
+  return group.replace(/^(?:receipt|scan)-/, '');
+}
+
 export function calibrate(group: string, outcome: Outcome, raw: number): number {
   // A group the artefact has no map for (e.g. a receipt group before retraining) uses its base group's.
   const groups = load().groups;
-  const g = groups[group] ?? groups[group.replace(/^receipt-/, '')];
-  const m = outcome === 'extracted' ? g?.extracted : g?.missing;
+  const own = groups[group]?.[outcome];
+  const m = own ?? groups[baseGroup(group)]?.[outcome];
   const p = applyIsotonic(m, raw);
   return Math.round(Math.min(0.99, Math.max(0.01, p)) * 1000) / 1000;
 }

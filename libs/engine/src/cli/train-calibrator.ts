@@ -3,13 +3,16 @@
  * isotonic regression per (field group, outcome). Reports cross-validated ECE (5 folds grouped by case,
  * so no case is scored by a map fitted on it) and writes libs/engine/calibration/calibrator.json.
  *   node libs/engine/dist/cli/eval.js            # writes .data/eval/records.jsonl
- *   node libs/engine/dist/cli/train-calibrator.js [--records <file>] [--out <file>]
+ *   node libs/engine/dist/cli/make-scans.js --sets invoice2data,parsee-invoices --out .data/scans   (+ --style bw --dpi 300)
+ *   node libs/engine/dist/cli/eval.js --datasets .data/scans --records .data/eval/scan-records.jsonl
+ *   node libs/engine/dist/cli/train-calibrator.js [--records <file>[,<file>...]] [--out <file>]
+ * Scanned copies give the `scan-*` groups (fields of OCR'd documents other than receipts) their training data.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyIsotonic, fitIsotonic, type CalibratorArtefact } from '../calibrate/calibrator.js';
+import { applyIsotonic, baseGroup, fitIsotonic, type CalibratorArtefact } from '../calibrate/calibrator.js';
 import { ece, type FieldOutcome } from '../eval/run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,16 +47,17 @@ function fit(records: FieldOutcome[]): CalibratorArtefact['groups'] {
 }
 
 function predict(groups: CalibratorArtefact['groups'], r: FieldOutcome): number {
-  const m = groups[r.group]?.[r.state];
-  // unseen group: fall back to the pooled map of that outcome
+  // as calibrate() does: a variant without its own map uses its base group's; an unseen group the pooled map
+  const m = groups[r.group]?.[r.state] ?? groups[baseGroup(r.group)]?.[r.state];
   const p = m ? applyIsotonic(m, r.raw) : applyIsotonic(groups.__all__?.[r.state], r.raw);
   return Math.min(0.99, Math.max(0.01, p));
 }
 
 function main() {
-  const file = resolve(arg('records') ?? join(repoRoot, '.data/eval/records.jsonl'));
+  // several record files (comma-separated): the dev split's and the scanned copies' (cli/make-scans)
+  const files = (arg('records') ?? join(repoRoot, '.data/eval/records.jsonl')).split(',').map((f) => resolve(f));
   const out = resolve(arg('out') ?? join(repoRoot, 'libs/engine/calibration/calibrator.json'));
-  const records = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FieldOutcome);
+  const records = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FieldOutcome));
   const pooled = (rs: FieldOutcome[]) => ({ ...fit(rs), __all__: fit(rs.map((r) => ({ ...r, group: '__all__' }))).__all__ });
 
   const cv: { p: number; y: number; set: string }[] = [];

@@ -71,7 +71,12 @@ function coerce(leaf: LeafNode, v: unknown): unknown {
 
 class Extractor {
   readonly fields: Record<string, FieldResult> = {};
-  constructor(private readonly ctx: DocContext, private readonly opts: ExtractOptions) {}
+  /** Most pages were read by OCR: misreads make its values wrong more often at the same ranker score. */
+  private readonly scanned: boolean;
+  constructor(private readonly ctx: DocContext, private readonly opts: ExtractOptions) {
+    const ocrPages = ctx.doc.pages.filter((p) => p.source === 'ocr').length;
+    this.scanned = ocrPages > 0 && ocrPages * 2 >= ctx.doc.pages.length;
+  }
 
   private record(pointer: string, r: FieldResult) {
     if (!this.opts.debug) { delete r.raw_score; delete r.group; delete r.candidate; }
@@ -82,8 +87,9 @@ class Extractor {
     const base = calibrationGroup(leaf.semantic);
     const receipt = ranked || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf);
     const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
-    // The receipt ranker scores on its own scale, so its fields get their own calibration maps.
-    const group = receipt ? `receipt-${base}` : base;
+    // The receipt ranker scores on its own scale, and scanned documents misread more, so each gets its own
+    // calibration maps (falling back to the base group's where training had too few).
+    const group = receipt ? `receipt-${base}` : this.scanned ? `scan-${base}` : base;
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));

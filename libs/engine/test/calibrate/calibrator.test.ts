@@ -43,6 +43,20 @@ describe('calibrate', () => {
     expect(calibrate('date', 'extracted', 0.5)).toBe(0.5);
   });
 
+  test('a scanned-document group without its own map uses its base group', () => {
+    setCalibrator({ version: 't', groups: { amount: { extracted: { x: [0, 1], y: [0.2, 0.8], n: 50 } } } });
+    expect(calibrate('scan-amount', 'extracted', 0.5)).toBe(0.5);
+  });
+
+  test('a variant group with a map for one outcome only uses its base group for the other', () => {
+    setCalibrator({ version: 't', groups: {
+      date: { missing: { x: [0, 1], y: [0.9, 0.9], n: 50 } },
+      'scan-date': { extracted: { x: [0, 1], y: [0.1, 0.1], n: 20 } },
+    } });
+    expect(calibrate('scan-date', 'extracted', 0.5)).toBe(0.1);
+    expect(calibrate('scan-date', 'missing', 0.5)).toBe(0.9);
+  });
+
   test('keeps confidences inside 0.01..0.99', () => {
     setCalibrator({ version: 't', groups: { date: { extracted: { x: [0, 1], y: [0, 1], n: 50 } } } });
     expect(calibrate('date', 'extracted', 1)).toBe(0.99);
