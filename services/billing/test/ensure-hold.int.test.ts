@@ -8,16 +8,7 @@ const { account, available, withClock } = h;
 
 const reservation = (id: string) => h.db.reservation.findUniqueOrThrow({ where: { id } });
 
-/** A wallet of `credit` pages with a 4-page hold for job_1 that the sweep has expired. */
-async function expiredHold(credit = 10) {
-  const id = account();
-  await h.wallets.create(id, 'default', pages(credit));
-  const { clock, reservations } = withClock();
-  const r = await reservations.reserve(id, 'job_1', 4);
-  clock.t = EXPIRES_AT + 1;
-  await reservations.sweepExpired();
-  return { id, r, clock, reservations };
-}
+const expiredHold = h.expiredHold;
 
 test('a held reservation is kept and its lifetime renewed from now', async () => {
   const id = account();

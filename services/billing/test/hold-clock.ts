@@ -22,6 +22,8 @@ export interface HoldClockHarness {
   available(id: string): Promise<bigint>;
   /** A reservation service whose clock reads `clock.t` (starting at T0). */
   withClock(): { clock: { t: number; now(): number }; reservations: ReservationService };
+  /** A wallet of `credit` pages with a `held`-page hold for job_1 that the sweep has expired. */
+  expiredHold(credit?: number, held?: number): Promise<{ id: string; r: string; clock: { t: number; now(): number }; reservations: ReservationService }>;
 }
 
 /** Registers the database set-up and tear-down of the calling test file; use the fields inside tests. */
@@ -36,6 +38,15 @@ export function holdClockHarness(prefix: string): HoldClockHarness {
     withClock: () => {
       const clock = { t: T0, now: () => clock.t };
       return { clock, reservations: new ReservationService(h.db, { ttlSeconds: TTL_SECONDS }, clock) };
+    },
+    expiredHold: async (credit = 10, held = 4) => {
+      const id = h.account();
+      await h.wallets.create(id, 'default', pages(credit));
+      const { clock, reservations } = h.withClock();
+      const r = await reservations.reserve(id, 'job_1', held);
+      clock.t = EXPIRES_AT + 1;
+      await reservations.sweepExpired();
+      return { id, r, clock, reservations };
     },
   } as HoldClockHarness;
   beforeAll(async () => {

@@ -29,12 +29,7 @@ test('a hold one millisecond past its expiry is released by the sweep and the ba
 });
 
 test('an expired hold is recorded in the ledger as an expiry of its amount', async () => {
-  const id = account();
-  await h.wallets.create(id, 'default', pages(10));
-  const { clock, reservations } = withClock();
-  const r = await reservations.reserve(id, 'job_1', 3);
-  clock.t = EXPIRES_AT + 1;
-  await reservations.sweepExpired();
+  const { id, r } = await h.expiredHold(10, 3);
   expect(await h.db.ledgerEntry.findMany({ where: { accountId: id, kind: { not: 'credit' } }, select: { kind: true, amountMicros: true, reference: true } }))
     .toEqual([{ kind: 'expiry', amountMicros: pages(3), reference: r }]);
 });
@@ -77,12 +72,7 @@ test('a sweep releases at most its batch and the next sweep the rest', async () 
 });
 
 test('a capture after the hold expired bills the pages from the available balance', async () => {
-  const id = account();
-  await h.wallets.create(id, 'default', pages(10));
-  const { clock, reservations } = withClock();
-  const r = await reservations.reserve(id, 'job_1', 4);
-  clock.t = EXPIRES_AT + 1;
-  await reservations.sweepExpired();
+  const { id, r, reservations } = await h.expiredHold();
   expect(await reservations.capture(r, 4)).toBe(pages(4));
   expect(await available(id)).toBe(pages(6));
   expect(await stateOf(r)).toBe('captured');
@@ -91,12 +81,7 @@ test('a capture after the hold expired bills the pages from the available balanc
 });
 
 test('a late capture the balance cannot cover bills what is available and records the shortfall', async () => {
-  const id = account();
-  await h.wallets.create(id, 'default', pages(10));
-  const { clock, reservations } = withClock();
-  const r = await reservations.reserve(id, 'job_1', 4);
-  clock.t = EXPIRES_AT + 1;
-  await reservations.sweepExpired();
+  const { id, r, reservations } = await h.expiredHold();
   // The freed funds are held by new work before the late capture arrives: 2 pages are left available.
   await reservations.reserve(id, 'job_2', 8);
   expect(await reservations.capture(r, 4)).toBe(pages(2));
@@ -106,12 +91,7 @@ test('a late capture the balance cannot cover bills what is available and record
 });
 
 test('a late capture repeated after it was billed charges once', async () => {
-  const id = account();
-  await h.wallets.create(id, 'default', pages(10));
-  const { clock, reservations } = withClock();
-  const r = await reservations.reserve(id, 'job_1', 4);
-  clock.t = EXPIRES_AT + 1;
-  await reservations.sweepExpired();
+  const { id, r, reservations } = await h.expiredHold();
   await Promise.all([reservations.capture(r, 4), reservations.capture(r, 4)]);
   expect(await reservations.capture(r, 4)).toBe(pages(4));
   expect(await available(id)).toBe(pages(6));
@@ -119,12 +99,7 @@ test('a late capture repeated after it was billed charges once', async () => {
 });
 
 test('a release after the hold expired changes nothing', async () => {
-  const id = account();
-  await h.wallets.create(id, 'default', pages(10));
-  const { clock, reservations } = withClock();
-  const r = await reservations.reserve(id, 'job_1', 4);
-  clock.t = EXPIRES_AT + 1;
-  await reservations.sweepExpired();
+  const { id, r, reservations } = await h.expiredHold();
   expect(await reservations.release(r)).toBe(false);
   expect(await available(id)).toBe(pages(10));
   expect((await h.wallets.get(id)).heldMicros).toBe(0n);
@@ -169,12 +144,7 @@ test('a capture racing the sweep bills the pages once and leaves nothing held', 
 });
 
 test('a reservation repeated after its hold expired returns the expired reservation, which a capture still bills', async () => {
-  const id = account();
-  await h.wallets.create(id, 'default', pages(10));
-  const { clock, reservations } = withClock();
-  const r = await reservations.reserve(id, 'job_1', 4);
-  clock.t = EXPIRES_AT + 1;
-  await reservations.sweepExpired();
+  const { id, r, reservations } = await h.expiredHold();
   // A job redelivered after its hold lapsed reserves again with its reference.
   expect(await reservations.reserve(id, 'job_1', 4)).toBe(r);
   expect(await reservations.capture(r, 4)).toBe(pages(4));
