@@ -46,6 +46,12 @@ const COVENANT_RE = /standstill|non-?solicit|solicit|\bhire\b|\bemploy (or|any)|
 const MONEY_RE = /salary|\bpay\b|payment|compensation|severance|benefit|premium|bonus|insurance|coverage/i;
 const START_ANCHOR_RE = /^[^.;]{0,20}\b(from|after|following|commencing (on|with))\s+(and after\s+)?(the\s+)?(date (hereof|of this|first|last|on which this)|effective date|execution|signing|date of (execution|signature)|date (this|the) agreement)/i;
 const EMPLOYMENT_END_RE = /(following|after|from|upon)\s+(the\s+)?(termination|cessation|end|expiration)\s+of\s+([\w’']+\s+){0,3}(employment|service|relationship|engagement)|\bthereafter\b/i;
+/** "the second anniversary of the date hereof", "the two-year anniversary of this Agreement": a point counted from the agreement's start. */
+const ANNIVERSARY_RE = /^\s*(?:hereof|of\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this)|this\s+(?:agreement|nda|letter)|effective\s+date|execution))/i;
+/** "The term of this Agreement shall be (for a period of) ...": the sentence that states the agreement's own length. */
+const TERM_STATEMENT_RE = /\b(?:the\s+)?term\s+of\s+(?:this|the)\s+(?:agreement|nda|letter agreement)\s+(?:shall|will|is)\s+(?:be\s+)?(?:for\s+)?(?:a\s+period\s+of\s+)?(?:up\s+to\s+)?$/i;
+/** "within two years prior to the date of termination", "the twelve (12) month period preceding": a look-back window. */
+const LOOKBACK_AFTER_RE = /^[\s-]*(?:month\s+|year\s+)?(?:period\s+)?(?:immediately\s+)?(?:prior\s+to|preceding|before)\b/i;
 const AGREEMENT_END_RE = /^[^.;]{0,20}\b(following|after|from)\s+(the\s+(date\s+of\s+)?)?(termination|expiration|expiry)\b/i;
 
 export type TermScored = Scored<string>;
@@ -66,7 +72,10 @@ export function rankAgreementTerm(ctx: DocContext): TermScored[] {
       const conf = CONFIDENTIALITY_RE.test(sentence) && lasts;
       const covenant = COVENANT_RE.test(sentence);
       const money = MONEY_RE.test(sentence);
-      const startAnchor = START_ANCHOR_RE.test(after);
+      // (the duration's span may hold the word "anniversary" itself, "second anniversary", or stop before it, "two-year")
+      const anniversary = /anniversary\s*$/i.test(text.slice(d.start, d.end)) ? ANNIVERSARY_RE.test(after) : /^[\s-]*anniversary\b/i.test(after) && ANNIVERSARY_RE.test(after.replace(/^[\s-]*anniversary/i, ''));
+      const startAnchor = START_ANCHOR_RE.test(after) || anniversary;
+      const statement = TERM_STATEMENT_RE.test(before);
       const afterEmployment = EMPLOYMENT_END_RE.test(after.slice(0, 120)) || /\b(termination|cessation) of ([\w’']+\s+){0,3}employment\b/i.test(before.slice(-80));
       const afterAgreement = AGREEMENT_END_RE.test(after);
       // centred so that a sentence about this agreement lasting (z = 0) clears the duration threshold (0.75)
@@ -79,7 +88,8 @@ export function rankAgreementTerm(ctx: DocContext): TermScored[] {
       if (AGREEMENT_SUBJECT_RE.test(before)) z += 0.4;
       if (RENEWAL_RE.test(before.slice(-100))) z -= 1.4;
       if (NOTICE_AFTER_RE.test(after)) z -= 1.5;
-      if (LOOKBACK_RE.test(before.slice(-40)) || /^\s*(immediately\s+)?preceding\b/i.test(after)) z -= 1.2;
+      if (LOOKBACK_RE.test(before.slice(-40)) || LOOKBACK_AFTER_RE.test(after)) z -= 1.2;
+      if (statement) z += 0.8;
       if (startAnchor) z += 0.8;
       if (covenant) z -= 1.4;
       if (money) z -= 1.2;
@@ -88,7 +98,7 @@ export function rankAgreementTerm(ctx: DocContext): TermScored[] {
       if (/day|week/.test(v)) z -= 1.6;
       out.push({
         value: v, spans: [d], score: sigmoid(z),
-        features: { self: +self, lasts: +lasts, heading: +heading, conf: +conf, covenant: +covenant, money: +money, start: +startAnchor, afterEmployment: +afterEmployment, afterAgreement: +afterAgreement },
+        features: { self: +self, lasts: +lasts, heading: +heading, conf: +conf, covenant: +covenant, money: +money, start: +startAnchor, statement: +statement, afterEmployment: +afterEmployment, afterAgreement: +afterAgreement },
       });
     }
     return out;
