@@ -4,7 +4,7 @@
  * states and the large cities of the receipts' locale) take the vocabulary spelling ("TAHAN" -> "TAMAN",
  * "PERENDUSTRIAN" -> "PERINDUSTRIAN", "Jin" -> "Jln"). Place names outside the vocabulary are left alone.
  */
-import { confusionDistance, DIGIT_FOR } from './confusion.js';
+import { confusionDistance, DIGIT_FOR, DIGIT_SWAPS } from './confusion.js';
 
 /** Address words (upper case). Not a gazetteer: generic street/area words, states and big cities only. */
 const LEXICON = [
@@ -73,12 +73,47 @@ const POSTCODES: [RegExp, [number, number][]][] = [
 ];
 
 /**
+ * Postcode ranges of the large towns whose postcodes are well known and do not overlap (the locale of the
+ * receipts). A postcode printed right before one of them must fall in its range.
+ */
+const TOWN_POSTCODES: [string, [number, number][]][] = [
+  ['SHAH ALAM', [[40000, 40999]]],
+  ['KLANG', [[41000, 42999]]],
+  ['PETALING JAYA', [[46000, 47499]]],
+  ['PUCHONG', [[47100, 47199]]],
+  ['SUBANG JAYA', [[47500, 47699]]],
+  ['JOHOR BAHRU', [[79000, 81999]]],
+];
+
+/** Whether a five-digit postcode fits the town named right after it ("47100 KLANG": no); undefined when no known town follows. */
+export function postcodeFitsTown(postcode: string, after: string): boolean | undefined {
+  const town = TOWN_POSTCODES.find(([t]) => new RegExp(`^[,.]?\\s*${t.replace(' ', '\\s+')}\\b`, 'i').test(after));
+  if (!town) return undefined;
+  const n = Number(postcode);
+  return town[1].some(([a, b]) => n >= a && n <= b);
+}
+
+/** A five-digit postcode outside the range of the town after it, with one digit misread: the one swap that fits ("46000 SHAH ALAM" -> 40000). */
+function repairTownPostcode(value: string): string {
+  return value.replace(/\b(\d{5})(?=[,.]?\s+[A-Za-z])/g, (code: string, _c: string, at: number) => {
+    const after = value.slice(at + code.length);
+    if (postcodeFitsTown(code, after) !== false) return code;
+    const fits = new Set<string>();
+    for (let k = 0; k < 5; k++) for (const d of DIGIT_SWAPS[code[k]!] ?? []) {
+      const alt = code.slice(0, k) + d + code.slice(k + 1);
+      if (postcodeFitsTown(alt, after)) fits.add(alt);
+    }
+    return fits.size === 1 ? [...fits][0]! : code;
+  });
+}
+
+/**
  * A postcode whose faint first digit was lost ("MALURI, 2100 KUALA LUMPUR"): four digits after a comma and
  * before the place name take the one first digit that puts them in the named state's postcode range.
  */
 export function repairPostcode(value: string): string {
   const state = POSTCODES.find(([re]) => re.test(value));
-  if (!state) return value;
+  if (!state) return repairTownPostcode(value);
   const inState = (n: number) => state[1].some(([a, b]) => n >= a && n <= b);
   // four digits after a comma: the first digit lost
   let out = value.replace(/(,\s*)(\d{4})(?=\s+[A-Za-z]{3,})/g, (m, pre: string, four: string) => {
@@ -90,7 +125,57 @@ export function repairPostcode(value: string): string {
     const fits = (DIGIT_FOR[sym] ?? []).map(([d]) => Number(`${d}${four}`)).filter(inState);
     return fits.length === 1 ? `${pre}${fits[0]}` : m;
   });
+  return repairTownPostcode(out);
+}
+
+/**
+ * Two-word place names and state titles: one word read right vouches for the other, so a misread of any one
+ * letter in the other ("TARUL EHSAN", "SERT KEMBANGAN", "SHAH ALAK") takes the pair's spelling. Only names
+ * whose first word starts no other common name ("SUBANG JASA" is a street as well as "SUBANG JAYA" a town).
+ * The repaired word needs four letters (oneLetterOff), so short words are never bent into a name.
+ */
+const PLACE_PAIRS: [string, string][] = [
+  ['DARUL', 'EHSAN'], ['DARUL', 'TAKZIM'], ['DARUL', 'KHUSUS'], ['DARUL', 'RIDZUAN'], ['DARUL', 'AMAN'], ['DARUL', 'NAIM'],
+  ['DARUL', 'MAKMUR'], ['KUALA', 'LUMPUR'], ['SHAH', 'ALAM'], ['JOHOR', 'BAHRU'], ['PETALING', 'JAYA'], ['NEGERI', 'SEMBILAN'],
+  ['PULAU', 'PINANG'], ['SERI', 'KEMBANGAN'],
+];
+
+/** Whether two words of one length differ in exactly one letter. */
+function oneLetterOff(a: string, b: string): boolean {
+  if (a.length !== b.length || a.length < 4) return false;
+  let d = 0;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) d++;
+  return d === 1;
+}
+
+function repairPlacePairs(tokens: string[]): string[] {
+  const out = [...tokens];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const m0 = /^([^A-Za-z]*)([A-Za-z]+)([^A-Za-z]*)$/.exec(out[i]!);
+    const m1 = /^([^A-Za-z]*)([A-Za-z]+)([^A-Za-z]*)$/.exec(out[i + 1]!);
+    // punctuation between the two words (other than at the very ends) means they are not one name
+    if (!m0 || !m1 || m0[3] || m1[1]) continue;
+    const a = m0[2]!.toUpperCase();
+    const b = m1[2]!.toUpperCase();
+    for (const [x, y] of PLACE_PAIRS) {
+      if (a === x && oneLetterOff(b, y)) out[i + 1] = m1[1] + withCase(y, m1[2]!) + m1[3];
+      else if (b === y && oneLetterOff(a, x)) out[i] = m0[1] + withCase(x, m0[2]!) + m0[3];
+      else continue;
+      break;
+    }
+  }
   return out;
+}
+
+/** A one-letter unit or block code whose digit 1 was read as "i" or "l" ("Unit Gi & G2"), judged by its neighbours. */
+function unitCodes(tokens: string[]): string[] {
+  return tokens.map((t, i) => {
+    const m = /^([A-Z])([il])([,.]?)$/.exec(t);
+    if (!m) return t;
+    const prev = (tokens[i - 1] ?? '').replace(/[^A-Za-z]/g, '');
+    const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].some((n) => n !== undefined && /^[A-Z]\d{1,3}[,.]?$/.test(n));
+    return /^(unit|lot|no|blk|block|level|lvl|suite|shop|kiosk|lorong|lrg)$/i.test(prev) || near ? `${m[1]}1${m[3]}` : t;
+  });
 }
 
 /**
@@ -113,9 +198,11 @@ export function repairAddress(value: string): string {
     let no = tok.replace(/^N[GC0DQ](?=\.\d|\.$)/, 'NO');
     // a lot or unit code (digits and capitals) with a lower-case i or l: a misread 1 ("i7-G", "Ui3", "20-Al")
     if (/\d/.test(no) && /[il]/.test(no) && !/[a-hj-km-z]/.test(no)) no = no.replace(/[il]/g, '1');
+    // a capital O next to a digit inside a code of capitals and digits is a zero ("F.KO6"); "NO" keeps its O
+    if (/\d/.test(no) && !/[a-z]/.test(no)) no = no.replace(/(?<!N)O(?=\d)|(?<=\d)O/g, '0');
     out.push(no.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));
   }
-  return repairPostcode(out.join(' '));
+  return repairPostcode(repairPlacePairs(unitCodes(out)).join(' '));
 }
 
 /**

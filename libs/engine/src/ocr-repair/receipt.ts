@@ -5,13 +5,13 @@
  * Values are read through OCR confusions (see readers.ts); label words are matched with confusion costs,
  * so "Tota!", "TOIAL" and "SubTatal" still count. Never keyed on particular merchants.
  */
-import type { Page } from '../document/model.js';
+import type { Page, Word } from '../document/model.js';
 import type { DocContext, Span } from '../extract/context.js';
 import type { Scored } from '../extract/fields.js';
 import type { LeafNode } from '../schema/compile.js';
 import { localeDateOrder } from '../normalize/dates.js';
 import { nameWords } from '../schema/semantic.js';
-import { addressWordFits, repairAddress, trimAddressLine } from './address.js';
+import { addressWordFits, postcodeFitsTown, repairAddress, trimAddressLine } from './address.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
 import { CONFIDENT_MARGIN, lineReadings, pageSpan } from './readings.js';
@@ -23,18 +23,40 @@ const NAME_READING = (process.env.EXS_OCR_NAME_READING ?? 'primary') as 'primary
 
 /**
  * Text of page span [start, end) with each whole word in the reading the field's type prefers: the second
- * pass's reading of a word replaces the first when only it `fits` ("ALAR" / "ALAM", "2100" / "52100").
+ * pass's reading of a word replaces the first when `prefer` says so (for addresses: "ALAR" / "ALAM",
+ * "2100" / "52100", see `preferAddressAlt`).
  */
-function typedSpanText(page: Page, start: number, end: number, fits: (w: string) => boolean): string {
+function typedSpanText(page: Page, start: number, end: number, prefer: (w: Word, after: string) => boolean): string {
   let out = '';
   let pos = start;
   for (const w of page.words) {
     if (w.end <= start || w.start >= end || w.start < start || w.end > end || !w.alt) continue;
-    if (fits(w.text) || !fits(w.alt.text)) continue;
+    if (!prefer(w, page.text.slice(w.end, w.end + 40))) continue;
     out += page.text.slice(pos, w.start) + w.alt.text;
     pos = w.end;
   }
   return out + page.text.slice(pos, end);
+}
+
+/**
+ * Whether the second reading of an address word is the better one: only it is an address word or a postcode;
+ * only it is a postcode in the range of the town printed after it ("47100" / "42100 KLANG"); or, for a lot,
+ * unit or street code (a word with digits), it was read with clearly more confidence ("UP," / "U9,",
+ * "1851-4" / "1851-A"): codes follow no vocabulary, so the recogniser's confidence is the evidence left.
+ */
+function preferAddressAlt(w: Word, after: string): boolean {
+  const alt = w.alt!;
+  const fits = addressWordFits(w.text);
+  const altFits = addressWordFits(alt.text);
+  if (altFits && !fits) return true;
+  if (/^\d{5}$/.test(w.text) && /^\d{5}$/.test(alt.text)) return postcodeFitsTown(w.text, after) === false && postcodeFitsTown(alt.text, after) === true;
+  if (fits && !altFits) return false;
+  // a code: digits in the first reading, or a second reading shaped like a code ("U9,", "PT17920")
+  const coded = /\d/.test(w.text) || /^\(?[A-Z]{0,4}\d[\dA-Z]*(?:[-/][\dA-Z]+)*[,.]?$/.test(alt.text);
+  const alnum = (t: string) => t.replace(/[^A-Za-z0-9]/g, '').length;
+  // a reading that drops characters ("31G&33G," / "33G,", "3," / "2") lost part of the print
+  const whole = alnum(alt.text) >= Math.max(2, alnum(w.text)) && alt.text.length >= w.text.length - 1 && (!/[,.]$/.test(w.text) || /[,.]$/.test(alt.text));
+  return coded && whole && /\d/.test(alt.text) && alt.confidence > w.confidence + CONFIDENT_MARGIN && !/\s/.test(alt.text);
 }
 
 /** Text of page span [start, end) with each whole word in the chosen reading. */
@@ -355,15 +377,30 @@ const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|g
 /** Confidence under which a one-character word at the edge of an address line is noise ("2 BANDAR BARU" with the 2 at 0.25). */
 const FAINT_CHAR = 0.35;
 
-/** Narrows a line span past one-character words read with little confidence at either edge. */
+/** Gap (in character widths of the line) beyond which a short fragment at a line's edge stands apart from the address. */
+const FAR_GAP = 4;
+/** Longest fragment (letters and digits) that a wide gap separates from an address line as a stray mark. */
+const FAR_CHARS = 3;
+
+/**
+ * Narrows a line span past stray words at either edge: one-character words read with little confidence,
+ * and short fragments set apart by a gap much wider than a space ("UNIVERSITI        4": a mark in the
+ * margin or a column of its own, not part of the printed line).
+ */
 function dropFaintEdges(page: Page, cut: { start: number; end: number; text: string }): { start: number; end: number; text: string } {
   const words = page.words.filter((w) => w.start >= cut.start && w.end <= cut.end);
   const faint = (w: (typeof words)[number]) => w.text.replace(/[^A-Za-z0-9]/g, '').length <= 1 && w.confidence < FAINT_CHAR;
+  // the line's character width, from its longer words
+  const widths = words.filter((w) => w.text.length >= 3).map((w) => (w.bbox[2] - w.bbox[0]) / w.text.length).sort((x, y) => x - y);
+  const cw = widths[widths.length >> 1];
+  const short = (w: (typeof words)[number]) => w.text.replace(/[^A-Za-z0-9]/g, '').length <= FAR_CHARS;
+  const gap = (l: (typeof words)[number], r: (typeof words)[number]) => (cw ? (r.bbox[0] - l.bbox[2]) / cw : 0);
   let a = 0;
   let b = words.length - 1;
-  while (a <= b && faint(words[a]!)) a++;
-  while (b >= a && faint(words[b]!)) b--;
-  if (a > b || (a === 0 && b === words.length - 1)) return cut;
+  while (a < b && (faint(words[a]!) || (short(words[a]!) && gap(words[a]!, words[a + 1]!) > FAR_GAP))) a++;
+  while (b > a && (faint(words[b]!) || (short(words[b]!) && gap(words[b - 1]!, words[b]!) > FAR_GAP))) b--;
+  // a line of faint marks only is left to the other checks
+  if (!words.length || (a === b && faint(words[a]!)) || (a === 0 && b === words.length - 1)) return cut;
   const start = Math.max(cut.start, words[a]!.start);
   const end = Math.min(cut.end, words[b]!.end);
   return { start, end, text: page.text.slice(start, end) };
@@ -410,7 +447,7 @@ function addressCandidates(ctx: DocContext): Scored[] {
       const cut = dropFaintEdges(page, trimAddressLine(t, off));
       if (!cut.text.trim()) break;
       spans.push({ p: 0, start: cut.start, end: cut.end });
-      parts.push(typedSpanText(page, cut.start, cut.end, addressWordFits).trim());
+      parts.push(typedSpanText(page, cut.start, cut.end, preferAddressAlt).trim());
       minQ = Math.min(minQ, lineQuality(l));
     }
     if (!parts.length) return;

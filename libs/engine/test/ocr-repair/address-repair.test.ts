@@ -1,0 +1,99 @@
+import { compileSchema } from '../../src/schema/compile.js';
+import { extractFromDocument } from '../../src/extract/extract.js';
+import { postcodeFitsTown, repairAddress, repairPostcode } from '../../src/ocr-repair/address.js';
+import type { DocumentModel } from '../../src/document/model.js';
+import { doc } from '../helpers/doc.js';
+
+const ocr = (d: DocumentModel): DocumentModel => ({ ...d, format: 'jpeg', pages: d.pages.map((p) => ({ ...p, source: 'ocr' as const })) });
+
+const receiptSchema = compileSchema({
+  type: 'object',
+  properties: {
+    company: { type: ['string', 'null'], description: 'Name of the merchant / company that issued the receipt, as printed at the top.' },
+    address: { type: ['string', 'null'], description: 'Full postal address of the merchant as printed, lines joined with spaces.' },
+  },
+});
+
+/** A receipt whose address block is `address` (lines), with the usual header and footer around it. */
+const receipt = (address: string[]) => ocr(doc(['KEDAI MAJU SDN BHD', ...address, 'TEL : 03-8888 1234', 'Date: 01/02/2018', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00', 'THANK YOU']));
+
+const word = (d: DocumentModel, text: string) => d.pages[0]!.words.find((w) => w.text === text)!;
+
+describe('address repair: codes', () => {
+  test('a one-letter unit code read with "i" for its 1 is repaired next to a sibling code or after a unit word', () => {
+    expect(repairAddress('Blk 2, Unit Gi & G2, Bestari Terrace')).toBe('Blk 2, Unit G1 & G2, Bestari Terrace');
+    expect(repairAddress('Lot Bi, Jalan Danga')).toBe('Lot B1, Jalan Danga');
+    // no code around it: a word like any other
+    expect(repairAddress('Jalan Di Raja, Taman Nusa')).toBe('Jalan Di Raja, Taman Nusa');
+  });
+
+  test('a capital O beside a digit in a code is a zero, the O of "NO" is not', () => {
+    expect(repairAddress('F.KO6, First Floor')).toBe('F.K06, First Floor');
+    expect(repairAddress('LOT 1O5, JALAN MAWAR')).toBe('LOT 105, JALAN MAWAR');
+    expect(repairAddress('NO6, JALAN MAWAR')).toBe('NO6, JALAN MAWAR');
+  });
+});
+
+describe('address repair: place names', () => {
+  test('one letter misread in a two-word place name is repaired when the other word is read right', () => {
+    expect(repairAddress('40150 SHAH ALAM, SELANGOR TARUL EHSAN.')).toBe('40150 SHAH ALAM, SELANGOR DARUL EHSAN.');
+    expect(repairAddress('43300 SERT KEMBANGAN, SELANGOR')).toBe('43300 SERI KEMBANGAN, SELANGOR');
+    expect(repairAddress('40150 Shah Alak, Selangor')).toBe('40150 Shah Alam, Selangor');
+  });
+
+  test('a street named like a town, or two words split by a comma, keep their spelling', () => {
+    expect(repairAddress('9, JALAN SUBANG JASA 3, 40150 SHAH ALAM')).toBe('9, JALAN SUBANG JASA 3, 40150 SHAH ALAM');
+    expect(repairAddress('JALAN KUALA, LUMPAR 2')).toBe('JALAN KUALA, LUMPAR 2');
+  });
+});
+
+describe('address repair: postcodes of towns', () => {
+  test('a postcode outside the range of the town after it takes the one misread digit that fits', () => {
+    expect(repairPostcode('OFF JLN BT 3 SUBANG, 46000 SHAH ALAM, SEL.')).toBe('OFF JLN BT 3 SUBANG, 40000 SHAH ALAM, SEL.');
+    // in range: unchanged
+    expect(repairPostcode('TAMAN BERKELEY 41150 KLANG, SELANGOR')).toBe('TAMAN BERKELEY 41150 KLANG, SELANGOR');
+    // a town name that is not right after the postcode says nothing about it
+    expect(repairPostcode('JALAN KLANG LAMA, 58000 KUALA LUMPUR')).toBe('JALAN KLANG LAMA, 58000 KUALA LUMPUR');
+  });
+
+  test('a postcode fits only the town printed right after it', () => {
+    expect(postcodeFitsTown('42100', ' KLANG, SELANGOR')).toBe(true);
+    expect(postcodeFitsTown('47100', ' KLANG, SELANGOR')).toBe(false);
+    expect(postcodeFitsTown('47100', ' SOMEWHERE')).toBeUndefined();
+  });
+});
+
+describe('address repair: second readings and stray marks', () => {
+  test('the second reading of a postcode is taken when only it fits the town after it', () => {
+    const d = receipt(['LOT P.T. 33198, JALAN KAPAR,', '47100 KLANG, SELANGOR']);
+    word(d, '47100').alt = { text: '42100', confidence: 0.7 };
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT P.T. 33198, JALAN KAPAR, 42100 KLANG, SELANGOR');
+  });
+
+  test('the second reading of a lot code is taken when read with clearly more confidence', () => {
+    const d = receipt(['LOT 1851-4 & 1851-B, JALAN KPB 6,', '43300 SERI KEMBANGAN, SELANGOR']);
+    word(d, '1851-4').confidence = 0.3;
+    word(d, '1851-4').alt = { text: '1851-A', confidence: 0.9 };
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT 1851-A & 1851-B, JALAN KPB 6, 43300 SERI KEMBANGAN, SELANGOR');
+    // about as confident: the first reading stays
+    word(d, '1851-4').confidence = 0.85;
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('LOT 1851-4 & 1851-B, JALAN KPB 6, 43300 SERI KEMBANGAN, SELANGOR');
+  });
+
+  test('a second reading that drops characters of a code is not taken, however confident', () => {
+    const d = receipt(['NO. 31G&33G, JALAN SETIA INDAH,', '40170 SHAH ALAM']);
+    word(d, '31G&33G,').confidence = 0.3;
+    word(d, '31G&33G,').alt = { text: '33G,', confidence: 0.9 };
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('NO. 31G&33G, JALAN SETIA INDAH, 40170 SHAH ALAM');
+  });
+
+  test('a short fragment set far apart from an address line is not part of it', () => {
+    const d = receipt(['DOMINO PIZZA TAMAN UNIVERSITI 4', '30, Jln Kebudayaan 7, 81300 Skudai, Johor']);
+    const four = word(d, '4');
+    four.bbox = [0.6, four.bbox[1], 0.61, four.bbox[3]];
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('DOMINO PIZZA TAMAN UNIVERSITI 30, Jln Kebudayaan 7, 81300 Skudai, Johor');
+    // printed right after the word: kept
+    four.bbox = [0.35, four.bbox[1], 0.36, four.bbox[3]];
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('DOMINO PIZZA TAMAN UNIVERSITI 4 30, Jln Kebudayaan 7, 81300 Skudai, Johor');
+  });
+});
