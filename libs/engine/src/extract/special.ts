@@ -6,7 +6,7 @@ import { US_STATES, organizationCandidates } from './candidates.js';
 import type { DocContext, Span } from './context.js';
 import type { Scored } from './fields.js';
 
-const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
+const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|reseller|manufacturer|franchisor|franchisee|lessor|lessee|landlord|tenant|guarantor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
 
 // (a first word may open in lower case when capitals follow within it: "resTORbio, Inc.", "nStor Corporation", "eBay Inc.")
 // (or a web address in lower case: "ebix.com, Inc."; a first word may join two with a slash: "SRI/Surgical Express, Inc.")
@@ -47,6 +47,8 @@ function junkName(s: string): boolean {
   // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
   if (/\b(?!(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|Mr|Ms|Mrs|Dr|Jr|Sr|St|No|Bros|Intl|Assn)\.)[A-Za-z]{2,}\.\s+[A-Z]/.test(s)) return true;
   if (/\b(board of directors|exhibit|section|article|ladies|gentlemen|dear)\b/i.test(s)) return true;
+  // "LDC Parent Affiliates", "Louis Dreyfus Commodities Affiliates": a group of a party's affiliates, not a party
+  if (/\b(affiliates|subsidiaries|representatives|affiliated\s+(?:companies|entities))\.?$/i.test(s.trim())) return true;
   // "Insurance Plan for Certain Employees of X", "Directors of X": a plan or a body of a company, not the company
   if (/\b(plan|program|policy)\s+(?:for|of)\b|^(?:the\s+)?(?:directors|officers|shareholders|stockholders|members)\s+of\b/i.test(s)) return true;
   // "THE COMPANY & XEROX": a role and a name, not one name
@@ -66,7 +68,11 @@ const AFTER_PLACE_RE = new RegExp(`^\\s*,?\\s*(?:${[...US_STATES, 'USA', 'U\\.S\
 
 /** "NIKE, Inc." -> "NIKE Inc.", "ACME, INC." -> "ACME INC." (the comma before a legal suffix is not part of the name as usually labelled). */
 function tidyName(s: string): string {
-  return s.replace(/\s+/g, ' ').replace(/,\s+(?=(Inc|LLC|Ltd|L\.P|LP|Corp|Co|N\.V|S\.A|GmbH|AG|B\.V|plc|Limited|Incorporated)\b)/gi, ' ').replace(/[,;:]+$/, '').trim();
+  return s.replace(/\s+/g, ' ')
+    // "GINARES GROUP AG\nJanuary 5, 2015": the date under a name in a title block is not part of it
+    .replace(/\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{1,2}(?:,?\s+\d{4})?|,?\s+\d{4})$/, '')
+    // "Interclick, Inc. Inc.": a legal form typed twice
+    .replace(/\b(Inc|LLC|Ltd|Corp|Co|L\.P|LP|Limited|Corporation)(\.?)(?:,?\s+\1\.?)+$/i, '$1$2').replace(/,\s+(?=(Inc|LLC|Ltd|L\.P|LP|Corp|Co|N\.V|S\.A|GmbH|AG|B\.V|plc|Limited|Incorporated)\b)/gi, ' ').replace(/[,;:]+$/, '').trim();
 }
 
 /**
@@ -167,9 +173,9 @@ function signatureOrgs(ctx: DocContext): { p: number; start: number; name: strin
 }
 
 /** Words that introduce an affiliate of a party rather than a party. */
-const AFFILIATE_BEFORE_RE = /\b(?:including(?:,?\s*(?:without limitation|but not limited to),?)?|collectively with|together with|subsidiar(?:y|ies) of|parent(?: company)? of|affiliates? of|f\/k\/a|formerly known as)\s*(?:the\s+)?$/i;
+const AFFILIATE_BEFORE_RE = /\b(?:including(?:,?\s*(?:without limitation|but not limited to),?)?|collectively with|together with|subsidiar(?:y|ies) of|parent(?: company)? of|affiliates? of|f\/k\/a|formerly known as|d\/b\/a|dba|doing business as)\s*(?:the\s+)?$/i;
 const AFFILIATE_AFTER_RE = /^\s*,?\s*(?:an?\s+)?(?:direct\s+|indirect\s+)?(?:wholly[- ]owned\s+)?subsidiary\s+of\b/i;
-const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+undersigned|Inc\.|Ltd\.|LLC|CEO|President|Chairman|Director|Board\s+of\s+Directors\s+of|Officer|BETWEEN|AMONG|AND|BY|WITH)\s+)+/;
+const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+undersigned|Inc\.|INC\.|Ltd\.|LTD\.|LLC|CEO|President|Chairman|Director|Board\s+of\s+Directors\s+of|Officer|BETWEEN|AMONG|AND|BY|WITH)\s+)+/;
 
 /**
  * Parties: names in the preamble ("between X, a Delaware corporation, and Y"), organisations introduced
@@ -188,7 +194,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     if (lead) { name = name.slice(lead[0].length); start += lead[0].length; }
     // "Company, BCFWC Mergersub Inc.", "Netherlands, and Digene Corporation": a generic or place word glued in front
     const glued = /^(.{2,40}?)(?:,\s+(?:and\s+)?|\s+and\s+)(?=[A-Z])(.+)$/.exec(name);
-    if (glued && (junkName(glued[1]) || PLACE_RE.test(glued[1].trim()) || /\d/.test(glued[1])) && !junkName(glued[2])) {
+    // ("and its Reseller, Schoolpop, Inc.": a role word before the name)
+    if (glued && (junkName(glued[1]) || ROLE_WORDS.test(glued[1].trim()) || PLACE_RE.test(glued[1].trim()) || /\d/.test(glued[1])) && !junkName(glued[2])) {
       start += name.indexOf(glued[2]);
       name = glued[2];
     }
@@ -231,7 +238,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   for (let p = 0; p < Math.min(2, ctx.pages.length); p++) {
     // newlines flattened to spaces: offsets stay valid, names broken over lines are read whole
     const text = ctx.pages[p].text.slice(0, 8000).replace(/\n/g, ' ');
-    const m = /\b(by and between|between|among|by and among|PARTIES:)\s/i.exec(text.slice(0, 6000));
+    // ("BETWEEN:" / "AND:" on lines of their own: a colon may follow the word)
+    const m = /\b(by and between|between|among|by and among|PARTIES:)\s*:?\s/i.exec(text.slice(0, 6000));
     let winStart = 0;
     let winEnd = Math.min(text.length, 4000);
     if (m) {
@@ -277,7 +285,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       for (let li = li0; li < page.lines.length && page.lines[li].start < winEnd + 400; li++) {
         const t = page.text.slice(page.lines[li].start, page.lines[li].end).trim();
         // "between" / "and" alone on a line, or ending the preamble's first line ("... is made by and among")
-        if (!/^(by and between|between|and|among|by and among)$/i.test(t) && !/\b(by and between|by and among|between|among)\s*:?$/i.test(t)) continue;
+        if (!/^(by and between|between|and|among|by and among)\s*:?$/i.test(t) && !/\b(by and between|by and among|between|among)\s*:?$/i.test(t)) continue;
         const next = page.lines[li + 1];
         if (!next) continue;
         // the name itself: capitalised words up to a comma clause, a date or an address ("NIKE, Inc., and its parent")
@@ -285,7 +293,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
         const lineToks = page.text.slice(next.start, next.end).trim().split(/\s+/);
         for (let k = 0; k < lineToks.length; k++) {
           const tok = lineToks[k];
-          if (MONTH_RE.test(tok) || !/^([A-Z0-9&“"'’][\w.&'’,()-]*|of|and|de|du|la|van|der|the|&)$/.test(tok)) break;
+          if (MONTH_RE.test(tok) || !/^([\p{Lu}0-9&“"'’][\p{L}\p{N}_.&'’,()-]*|of|and|de|du|la|van|der|the|&)$/u.test(tok)) break;
           toks.push(tok);
           // "Xencor, Inc." goes on past its comma, "NIKE, Inc., and its parent" stops at the clause
           if (/,$/.test(tok) && !SUFFIX_RE.test(lineToks[k + 1] ?? '')) { toks[toks.length - 1] = tok.replace(/,$/, ''); break; }
@@ -387,6 +395,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       // (a leading initial is part of the name: "C. Eugene Wright, III")
       const mm = /^(?:\/s\/\s*|(?:Print(?:ed)?\s+)?Name(?:\s+of\s+(?:Employee|Executive|Consultant))?:\s*|(?:EMPLOYEE|EXECUTIVE|CONSULTANT|Employee|Executive|Consultant|Signature(?:\s+of\s+(?:Employee|Executive|Consultant))?)\s*:?\s*(?:\/s\/)?\s*)?((?:[A-Z]\.\s+)?[A-Z][a-zA-Z]+\.?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2}(?:,?\s+(?:Jr|Sr|II|III|JR|SR)\.?)?)$/.exec(t);
       if (!mm) return;
+      // ("The Forum" in an address block: a person's name does not open with an article)
+      if (/^The\s/i.test(mm[1])) return;
       // before the last two pages only an individual's form signature counts, one labelled as the employee's
       // signature or printed name (not a name in an exhibit's list, nor the holders of a party signing mid-document)
       const FORM_LABEL = /^(?:Signature|Print(?:ed)?\s+Name|Name\s+of\s+(?:Employee|Executive|Consultant)|\(?(?:Employee|Executive|Consultant)(?:'s|’s)?\s+(?:Signature|Name))\b/i;
@@ -465,7 +475,19 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const alias = sp ? /^[\w.]{0,4}\s*,?\s*(?:an?\s+[^()]{0,80}?)?\(\s*(?:the\s+|together,?\s+|collectively,?\s+)?[“"]([^”"]{2,40})[”"]/.exec(ctx.pages[sp.p].text.slice(sp.end, sp.end + 160).replace(/\n/g, ' ')) : null;
     if (alias && !ROLE_WORDS.test(alias[1].trim()) && normText(alias[1]) !== k) aliasOf.add(normText(alias[1]));
   }
-  return kept.slice(0, 10);
+  // "between you and YRCW", "between the Adviser and FASC": a party's short name in capitals ("YRC Worldwide, Inc.
+  // (“YRCW”)", "Federated Advisory Services Company") names that party again, not another one
+  const capitals = (n: string) => (n === n.toUpperCase() ? n.split(/[\s-]+/).map((w) => w[0] ?? '').join('') : n.replace(/[^A-Z]/g, ''));
+  const acronymOf = (short: string, long: string) => {
+    const caps = capitals(long);
+    let i = 0;
+    for (const ch of caps) if (ch === short[i]) i++;
+    return caps[0] === short[0] && i === short.length;
+  };
+  return kept.filter((x) => {
+    const v = String(x.value);
+    return !/^[A-Z][A-Z&]{1,7}$/.test(v) || !kept.some((y) => y !== x && String(y.value).length > v.length + 3 && acronymOf(v, String(y.value)));
+  }).slice(0, 10);
 }
 
 interface ClauseCue {

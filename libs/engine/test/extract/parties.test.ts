@@ -457,4 +457,110 @@ describe('contract parties', () => {
     expect(got).toContain('FSQ CT Inc.');
     expect(got.some((n) => /Sixth Avenue (?:Asset|Holdings|Finance)/.test(String(n)))).toBe(false);
   });
+  test('"BETWEEN:" and "AND" with a colon open a block-form preamble, and a name may hold accented letters', () => {
+    const got = names([
+      'OUTSOURCING AGREEMENT',
+      'BETWEEN:',
+      'Northwind Pharma AG',
+      'Alter Postplatz 2',
+      'AND:',
+      'Eurofarma Laboratórios S.A.',
+      'Avenida Central 3465',
+      'EFFECTIVE AS OF THE EFFECTIVE DATE',
+      '1. PURPOSE OF AGREEMENT',
+      'Formalize the agreements made regarding services between the parties.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Northwind Pharma AG', 'Eurofarma Laboratórios S.A.']));
+  });
+
+  test('a date printed under a party\'s name in a title block is not part of the name', () => {
+    const got = names([
+      'COOPERATION AGREEMENT',
+      'made by and between',
+      'Bluefield Energytech Inc.',
+      'and',
+      'Gorvan Group AG',
+      'January 5, 2015',
+      'The parties agree as follows.',
+    ]);
+    expect(got).toContain('Gorvan Group AG');
+    expect(got).not.toContain('Gorvan Group AG January 5');
+  });
+
+  test('a legal form typed twice ("Interclick, Inc. Inc.") is read once', () => {
+    const got = names([
+      'MUTUAL NONDISCLOSURE AGREEMENT',
+      'Each party agrees to keep the other party\'s information confidential.',
+      'IN WITNESS WHEREOF, the parties hereto have executed this Agreement as of the date first written above.',
+      'Yonder Search Inc.',
+      'By: /s/ Mark Shen',
+      'Name: Mark Shen',
+      'Clickwell, Inc. Inc.',
+      'By: /s/ Michael Katz',
+      'Name: Michael Katz',
+    ]);
+    expect(got).toContain('Clickwell Inc.');
+    expect(got).not.toContain('Clickwell Inc. Inc.');
+  });
+
+  test('a role word before a party\'s name ("and its Reseller, Schoolpop, Inc.") is not part of the name', () => {
+    const got = names([
+      'DISTRIBUTION AGREEMENT',
+      'This Distribution Agreement (the "Agreement") is entered into by and between Amex Incentive Services, L.L.C., a Missouri limited liability company ("AEIS"), and its Reseller, Schoolpop, Inc., a Delaware corporation ("Schoolpop").',
+      'WHEREAS, AEIS issues stored value cards.',
+    ]);
+    expect(got).toContain('Schoolpop Inc.');
+    expect(got).not.toContain('Reseller, Schoolpop Inc.');
+  });
+
+  test('a party\'s short name in capitals ("YRCW") is not another party', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'Phillip Gaines:',
+      'YRC Worldwide, Inc., a Delaware corporation (“YRCW”), has determined that you should be offered this agreement.',
+      'Your employment creates a relationship of confidence and trust between you and YRCW with respect to any information of YRCW.',
+    ]);
+    expect(got).toContain('YRC Worldwide Inc.');
+    expect(got).not.toContain('YRCW');
+  });
+
+  test('a group of a party\'s affiliates ("LDC Parent Affiliates") is not a party', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'This letter agreement is made between Imperial Sugar Company (the “Company”) and Louis Dreyfus Commodities LLC (“LDC”).',
+      '(g) “LDC Affiliate” means collectively the LDC Subsidiaries and the LDC Parent Affiliates.',
+    ]);
+    expect(got).toContain('Imperial Sugar Company');
+    expect(got).not.toContain('LDC Parent Affiliates.');
+    expect(got).not.toContain('LDC Parent Affiliates');
+  });
+
+  test('a trade name after "dba" is not a party of its own', () => {
+    const got = names([
+      'CONFIDENTIALITY AND NON-DISCLOSURE AGREEMENT',
+      '1. PARTIES. This Agreement is between Tazo Tea Company ("TAZO") and MASTER DISTRIBUTORS, INC. dba Atlantic Beverage Company ("COMPANY"), each having the address set forth below.',
+      '2. BACKGROUND. The parties wish to exchange information.',
+    ]);
+    expect(got).toContain('Tazo Tea Company');
+    expect(got).not.toContain('Atlantic Beverage Company');
+  });
+
+  test('a line of an address block opening with "The" is not an individual signing', () => {
+    const got = names([
+      'EMPLOYMENT AGREEMENT',
+      'This Agreement is made between Gentiva Health Services, Inc., a Delaware corporation (“Gentiva”), and Tony Strange (“Executive”).',
+      'Executive agrees to the terms of this Agreement.',
+    ], [
+      'IN WITNESS WHEREOF, the parties have executed this Agreement.',
+      '/s/ Tony Strange',
+      'Tony Strange',
+      'If to the Executive, to: the address set forth',
+      'beneath Executive’s',
+      'The Forum',
+      'signature on this Agreement.',
+      '3290 Northside Parkway',
+    ]);
+    expect(got).toContain('Tony Strange');
+    expect(got).not.toContain('The Forum');
+  });
 });
