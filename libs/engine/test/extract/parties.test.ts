@@ -563,4 +563,12 @@ describe('contract parties', () => {
     expect(got).toContain('Tony Strange');
     expect(got).not.toContain('The Forum');
   });
+  test('a name may open with digits and a sign ("99¢ Only Stores")', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'This Confidentiality Agreement (the “Agreement”) is entered into between 99¢ Only Stores, a California corporation (the “Company”), and Leonard Green & Partners, L.P., a Limited Partnership (“Counterparty”).',
+      'RECITALS',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['99¢ Only Stores', 'Leonard Green & Partners L.P.']));
+  });
 });
