@@ -160,6 +160,23 @@ function lineQuality(l: LineInfo): number {
   return Math.max(0, Math.min(1, 0.3 * alnum + 0.3 * (wordy / tokens.length) + 0.4 * l.conf + (letters >= 4 ? 0.05 : -0.3)));
 }
 
+/**
+ * Quality of a header line in its better reading: a line whose words the second pass reads with clearly more
+ * confidence ("KING’S CONFECTIONERY $/B 273500-U (KJ1)" for "KING?’S ... 273500-U! (KI1)") is printed text,
+ * however noisy the first reading. (Words the second pass reads with less confidence keep the first reading.)
+ */
+function readQuality(page: Page, l: LineInfo): number {
+  let q = lineQuality(l);
+  const line = page.lines[l.i]!;
+  for (const r of lineReadings(page, l.i, ['confident'])) {
+    let conf = 0;
+    for (let w = line.wordStart; w < line.wordEnd; w++) conf += Math.max(page.words[w]!.confidence, page.words[w]!.alt?.confidence ?? 0);
+    conf /= Math.max(1, line.wordEnd - line.wordStart);
+    q = Math.max(q, lineQuality({ ...l, text: r.text, words: wordsOf(r.text), conf }));
+  }
+  return q;
+}
+
 /** Legal forms and business words that end merchant names, as printed (for confusion repair). */
 const LEGAL_FORMS = ['SDN', 'BHD', 'BHD.', 'S/B', 'CO.', 'BERHAD', 'ENTERPRISE', 'TRADING', 'PLT', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY'];
 
@@ -183,6 +200,8 @@ export function repairName(name: string): string {
   // receipt printers print straight quotes; OCR reads them curly ("BERRY’S")
   let s = name.replace(/[‘’`]/g, "'").replace(/[“”]/g, '"').replace(/¥/g, 'Y').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[{\[]\s*([A-Za-z]{1,6})\s*[)}\]j]/g, '($1)').replace(/\(\s*([A-Za-z]{1,6})\s*[}\]j]/g, '($1)');
   s = s.replace(/\(i([A-Z]{1,5})\)/g, '($1)');
+  // a question or exclamation mark inside a word is a speck read as a mark ("KING?’S")
+  s = s.replace(/(?<=[A-Za-z])[?!](?=['A-Za-z])/g, '');
   s = s.replace(/\bS[O0D]N(\.?\s*)BH[O0D]\b/g, 'SDN$1BHD').replace(/\bBH[O0]\b/g, 'BHD');
   // the two-word form with a letter of each word misread ("SUN BHD", "SEN BHE", "SDN BHI", "SDN BILD")
   s = s.replace(/\b(?:S[A-Z0-9]N(\.?\s*)BH[A-Z0-9]|SDN(\.?\s*)B[A-Z0-9]{2,3})\b\.?$/, (m, a?: string, b?: string) => `SDN${a ?? b ?? ' '}BHD${m.endsWith('.') ? '.' : ''}`);
@@ -259,7 +278,8 @@ export function trimHeader(text: string, start: number): { start: number; end: n
   let tail = text.slice(s, e);
   // (in brackets the number may end with two check letters as read, "(139386 XN)"; unbracketed, two
   // letters after a number are a place: "52000 KL")
-  const m = /\s*[(\[{]?\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?\d[\dA-Z]{3,}[-\s]?[A-Z]?\s*[)\]}]?[^\w]*$/i.exec(tail)
+  // (a short bracketed branch code may follow the number: "273500-U (KJ1)")
+  const m = /\s*[(\[{]?\s*(?:co\.?\s*reg\.?\s*(?:no)?\s*[:.]?\s*)?\d[\dA-Z]{3,}[-\s]?[A-Z]?\s*[)\]}]?[^\w]*(?:\s*[(\[{][A-Z0-9]{1,4}[)\]}][^\w]*)?$/i.exec(tail)
     ?? /\s*[(\[{]\s*\d[\dA-Z]{3,}[-\s]?[A-Z]{2}\s*[)\]}]?[^\w]*$/i.exec(tail);
   if (m && m.index > 0) e = s + m.index;
   tail = text.slice(s, e);
@@ -293,7 +313,7 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
     let good = 0;
     for (let k = 0; k < lines.length; k++) {
       const l = lines[k]!;
-      const q = lineQuality(l);
+      const q = readQuality(page, l);
       if (q < 0.6) continue;
       const t = l.text.trim();
       // the legal form may be readable only after repair ("SDN BELD (139386 XN)" -> "SDN BHD")
