@@ -45,7 +45,8 @@ export function repairAddressWord(w: string): string {
   let bestD = Infinity;
   let tie = false;
   for (const k of LEXICON) {
-    if (k.length !== W.length) continue;
+    // a long word may also have lost or gained one letter ("PERINDUSTIAN")
+    if (k.length !== W.length && !(Math.min(k.length, W.length) >= 8 && Math.abs(k.length - W.length) === 1)) continue;
     const d = confusionDistance(W, k);
     if (d < bestD) { best = k; bestD = d; tie = false; }
     else if (d === bestD) tie = true;
@@ -79,7 +80,7 @@ const POSTCODES: [RegExp, [number, number][]][] = [
 const TOWN_POSTCODES: [string, [number, number][]][] = [
   ['SHAH ALAM', [[40000, 40999]]],
   ['KLANG', [[41000, 42999]]],
-  ['PETALING JAYA', [[46000, 47499]]],
+  ['PETALING JAYA', [[46000, 47499], [47800, 47899]]],
   ['PUCHONG', [[47100, 47199]]],
   ['SUBANG JAYA', [[47500, 47699]]],
   ['JOHOR BAHRU', [[79000, 81999]]],

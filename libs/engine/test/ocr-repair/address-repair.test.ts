@@ -47,6 +47,15 @@ describe('address repair: place names', () => {
   });
 });
 
+describe('address repair: vocabulary words', () => {
+  test('a long address word that lost or gained one letter takes the vocabulary spelling', () => {
+    expect(repairAddress('7/4,Kawasan Perindustian Tampoi')).toBe('7/4,Kawasan Perindustrian Tampoi');
+    expect(repairAddress('KAWASAN PERINDUSTRRIAN')).toBe('KAWASAN PERINDUSTRIAN');
+    // short words are not stretched: "TAMA" is no "TAMAN"
+    expect(repairAddress('JALAN TAMA 2')).toBe('JALAN TAMA 2');
+  });
+});
+
 describe('address repair: postcodes of towns', () => {
   test('a postcode outside the range of the town after it takes the one misread digit that fits', () => {
     expect(repairPostcode('OFF JLN BT 3 SUBANG, 46000 SHAH ALAM, SEL.')).toBe('OFF JLN BT 3 SUBANG, 40000 SHAH ALAM, SEL.');
