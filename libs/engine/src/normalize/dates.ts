@@ -67,6 +67,8 @@ const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
 const RE_NUM = /(?<![\d.\/-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d\/]|[.-]\d)/g;
 const RE_DMY_WORD = new RegExp(`\\b(?:the\\s+)?${DAY}(?:\\s+day)?(?:\\s+of)?[\\s.,/-]*(${MONTH_RE})\\.?[\\s.,/-]*(?:in\\s+the\\s+year\\s+)?${YEAR}\\b`, 'giu');
 const RE_MDY_WORD = new RegExp(`\\b(${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+${YEAR}\\b`, 'giu');
+/** A month-first date with a four-digit year at the start of the text ("March 21, 2011"). */
+const RE_MDY_FULL = new RegExp(`^(?:${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+\\d{4}\\b`, 'iu');
 const RE_COMPACT = /\b(\d{1,2})(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(\d{2,4})\b/giu;
 
 function monthNum(s: string): number | undefined {
@@ -87,6 +89,9 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
     out.push(m);
   };
   for (const m of text.matchAll(RE_DMY_WORD)) {
+    // "Exhibit 7.1\n\nMarch 21, 2011": a number ending the line before is not the day of "March 21" read with a
+    // two-digit year; the month-first date with its full year is the one written
+    if (m[3].length <= 2 && RE_MDY_FULL.test(text.slice(m.index! + m[0].lastIndexOf(m[2])))) continue;
     const d = dayNum(m[1]); const mo = monthNum(m[2]); const y = expandYear(m[3]);
     const iso = d && mo ? isoDate(y, mo, d) : undefined;
     if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
