@@ -1,7 +1,9 @@
 /**
  * Confidence calibration: isotonic maps (raw ranker score -> probability) per field group, one for
- * extracted values (P(value correct)) and one for missing fields (P(field truly absent)). The artefact is
- * trained by `cli/train-calibrator` on the development data and committed under libs/engine/calibration.
+ * extracted values (P(value correct)) and one for missing fields (P(field truly absent)); for extracted
+ * values a small logistic second stage then weighs in what the score cannot see (OCR certainty of the
+ * value's words, the lead over the runner-up). The artefact is trained by `cli/train-calibrator`
+ * (calibrate/train.ts) on the development data and committed under libs/engine/calibration.
  */
 import { readFileSync } from 'node:fs';
 import type { Semantic } from '../schema/semantic.js';
@@ -13,14 +15,40 @@ export interface IsotonicMap {
   n: number;
 }
 
+/**
+ * Second stage for extracted values: a logistic model on the isotonic probability (as a logit) and what the
+ * ranker score cannot see (CalibrationFeatures), one weight vector per domain, each weight's sign fixed by
+ * what the input means (a less sure OCR read never raises confidence). Weights follow RECALIBRATION_INPUTS.
+ */
+export interface Recalibration {
+  inputs: readonly string[];
+  /** `ocr`: fields of OCR'd documents (scan-* and receipt-* groups); `digital`: the others. */
+  weights: Partial<Record<Domain, number[]>>;
+}
+
+export type Domain = 'ocr' | 'digital';
+
 export interface CalibratorArtefact {
   version: string;
   trainedOn?: string;
   cvEce?: number;
   groups: Record<string, { extracted?: IsotonicMap; missing?: IsotonicMap }>;
+  recalibration?: Recalibration;
 }
 
 export type Outcome = 'extracted' | 'missing';
+
+/** Per-field calibration inputs besides the raw ranker score (extracted values only). */
+export interface CalibrationFeatures {
+  /** Lowest OCR confidence (0..1) among the value's words; 1 when all come from a text layer. */
+  ocr: number;
+  /** Mean OCR confidence of the document's OCR'd words; 1 without OCR. */
+  docOcr: number;
+  /** 1 when a second OCR pass read one of the value's words differently, else 0. */
+  alt: number;
+  /** Raw score of the value minus that of the best candidate with a different value (0..1). */
+  margin: number;
+}
 
 export function calibrationGroup(semantic: Semantic | 'list'): string {
   switch (semantic) {
@@ -104,11 +132,49 @@ export function baseGroup(group: string): string {
   return group.replace(/^(?:receipt|scan)-/, '');
 }
 
-export function calibrate(group: string, outcome: Outcome, raw: number): number {
+/** Inputs of the second stage, in weight order, and the sign each weight is held to (0: free). */
+export const RECALIBRATION_INPUTS = ['logit', 'bias', 'ocr_doubt', 'doc_ocr_doubt', 'margin', 'scanned', 'alt_read'] as const;
+export const RECALIBRATION_SIGNS: readonly number[] = [1, 0, -1, -1, 1, 0, -1];
+/** A lead over the runner-up beyond this much says nothing more. */
+const MARGIN_CAP = 0.3;
+
+export function domainOf(group: string): Domain {
+  return /^(?:scan|receipt)-/.test(group) ? 'ocr' : 'digital';
+}
+
+const clampP = (p: number) => Math.min(0.99, Math.max(0.01, p));
+
+/** The second stage's input vector (RECALIBRATION_INPUTS order) for a value with isotonic probability p. */
+export function recalibrationInputs(group: string, p: number, f: CalibrationFeatures): number[] {
+  const q = clampP(p);
+  return [
+    Math.log(q / (1 - q)),
+    1,
+    1 - f.ocr,
+    1 - f.docOcr,
+    Math.min(Math.max(f.margin, 0), MARGIN_CAP) / MARGIN_CAP,
+    group.startsWith('scan-') ? 1 : 0,
+    f.alt ? 1 : 0,
+  ];
+}
+
+export function applyRecalibration(r: Recalibration | undefined, group: string, p: number, f: CalibrationFeatures | undefined): number {
+  const w = f && r?.weights[domainOf(group)];
+  if (!w || !f) return p;
+  const x = recalibrationInputs(group, p, f);
+  const z = w.reduce((a, wi, i) => a + wi * (x[i] ?? 0), 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+export function isotonicFor(groups: CalibratorArtefact['groups'], group: string, outcome: Outcome): IsotonicMap | undefined {
   // A group the artefact has no map for (e.g. a receipt group before retraining) uses its base group's.
-  const groups = load().groups;
-  const own = groups[group]?.[outcome];
-  const m = own ?? groups[baseGroup(group)]?.[outcome];
-  const p = applyIsotonic(m, raw);
-  return Math.round(Math.min(0.99, Math.max(0.01, p)) * 1000) / 1000;
+  return groups[group]?.[outcome] ?? groups[baseGroup(group)]?.[outcome];
+}
+
+export function calibrate(group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
+  const a = load();
+  let p = applyIsotonic(isotonicFor(a.groups, group, outcome), raw);
+  // The ranker score cannot tell a clean read from an OCR misread, or a clear winner from a near tie.
+  if (outcome === 'extracted') p = applyRecalibration(a.recalibration, group, p, features);
+  return Math.round(clampP(p) * 1000) / 1000;
 }

@@ -28,6 +28,11 @@ export interface FieldOutcome {
   got: unknown;
   /** Strict score the best candidate would have had, had it been extracted (threshold tuning). */
   candStrict?: number;
+  /** Extracted: the calibration features (lowest OCR word confidence, lead over the runner-up). */
+  ocr?: number;
+  alt?: number;
+  docOcr?: number;
+  margin?: number;
 }
 
 export interface SetReport {
@@ -52,6 +57,20 @@ export function ece(points: { p: number; y: number }[], bins = 10): number {
     acc[b].n++; acc[b].p += p; acc[b].y += y;
   }
   return acc.reduce((s, b) => s + (b.n ? (b.n / points.length) * Math.abs(b.p / b.n - b.y / b.n) : 0), 0);
+}
+
+/**
+ * The ECE a perfectly calibrated model would typically (median) show on fields with these confidences:
+ * outcomes drawn as Bernoulli(p) with a fixed-seed generator. A small set's ECE near this is noise, not miscalibration.
+ */
+export function eceNoiseFloor(ps: number[], draws = 201): number {
+  if (!ps.length) return 0;
+  let s = 20261122;
+  const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const eces: number[] = [];
+  for (let d = 0; d < draws; d++) eces.push(ece(ps.map((p) => ({ p, y: rnd() < p ? 1 : 0 }))));
+  eces.sort((a, b) => a - b);
+  return eces[draws >> 1]!;
 }
 
 export type Ingest = (bytes: Uint8Array) => Promise<DocumentModel>;
@@ -113,7 +132,7 @@ function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchem
     if (fr?.state === 'missing' && fr.candidate !== undefined && node.kind === 'leaf') candStrict = compareScalar(expected, fr.candidate, node as LeafNode).strict;
     outcomes.push({
       candStrict, set, case: id, field: name, group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
-      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got,
+      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, margin: fr?.features?.margin,
     });
   }
   return all;
@@ -164,7 +183,7 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
         mkdirSync(outDir, { recursive: true });
         writeFileSync(join(outDir, `${id}.json`), JSON.stringify(result.data, null, 2));
         const pub = structuredClone(result);
-        for (const f of Object.values(pub.fields)) { delete f.raw_score; delete f.group; delete f.candidate; }
+        for (const f of Object.values(pub.fields)) { delete f.raw_score; delete f.group; delete f.candidate; delete f.features; }
         writeFileSync(join(outDir, `${id}.result.json`), JSON.stringify(pub, null, 2));
       }
     }

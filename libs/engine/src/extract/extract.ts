@@ -1,7 +1,7 @@
 /** Orchestration: walk the compiled schema, rank candidates per leaf, decide, normalise, ground, calibrate. */
 import type { DocumentModel } from '../document/model.js';
 import type { ArrayNode, CompiledSchema, LeafNode, ObjectNode, SchemaNode } from '../schema/compile.js';
-import { calibrate, calibrationGroup } from '../calibrate/calibrator.js';
+import { calibrate, calibrationGroup, type CalibrationFeatures } from '../calibrate/calibrator.js';
 import { normText } from '../normalize/text.js';
 import { rankReceiptField } from '../ocr-repair/index.js';
 import { DocContext, type Grounding } from './context.js';
@@ -26,6 +26,8 @@ export interface FieldResult {
   group?: string;
   /** Debug: the best candidate's value when the field is reported missing. */
   candidate?: unknown;
+  /** Debug: calibration inputs besides the raw score (lowest OCR confidence of the value's words, lead over the runner-up). */
+  features?: CalibrationFeatures;
 }
 
 export interface ExtractionResult {
@@ -73,14 +75,38 @@ class Extractor {
   readonly fields: Record<string, FieldResult> = {};
   /** Most pages were read by OCR: misreads make its values wrong more often at the same ranker score. */
   private readonly scanned: boolean;
+  /** Mean OCR confidence of the document's OCR'd words (1 without OCR): how legible the scan is overall. */
+  private readonly pageOcr: number;
   constructor(private readonly ctx: DocContext, private readonly opts: ExtractOptions) {
     const ocrPages = ctx.doc.pages.filter((p) => p.source === 'ocr').length;
     this.scanned = ocrPages > 0 && ocrPages * 2 >= ctx.doc.pages.length;
+    let sum = 0;
+    let n = 0;
+    for (const p of ctx.doc.pages) if (p.source === 'ocr') for (const w of p.words) { sum += w.confidence ?? 1; n++; }
+    this.pageOcr = n ? Math.round((sum / n) * 1000) / 1000 : 1;
   }
 
   private record(pointer: string, r: FieldResult) {
-    if (!this.opts.debug) { delete r.raw_score; delete r.group; delete r.candidate; }
+    if (!this.opts.debug) { delete r.raw_score; delete r.group; delete r.candidate; delete r.features; }
     this.fields[pointer] = r;
+  }
+
+  /**
+   * What the ranker score cannot see: how surely OCR read the value's words (a misread scores like a clean
+   * read) and how far the value leads the best different candidate.
+   */
+  private features(s: Scored, list: Scored[]): CalibrationFeatures {
+    let ocr = 1;
+    let alt = 0;
+    for (const sp of s.spans) {
+      for (const w of this.ctx.wordsIn(sp.p, sp.start, sp.end)) {
+        ocr = Math.min(ocr, w.confidence ?? 1);
+        if (w.alt && w.alt.text !== w.text) alt = 1;
+      }
+    }
+    const key = normText(String(s.value));
+    const next = list.find((o) => o !== s && normText(String(o.value)) !== key);
+    return { ocr: Math.round(ocr * 1000) / 1000, docOcr: this.pageOcr, alt, margin: Math.round((s.score - (next?.score ?? 0)) * 1000) / 1000 };
   }
 
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
@@ -102,7 +128,8 @@ class Extractor {
       const v = coerce(leaf, s.value);
       if (v === undefined || !leaf.validate(v)) { invalid = true; continue; }
       const grounding = s.spans.map((sp) => this.ctx.grounding(sp));
-      this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score), grounding, raw_score: s.score, group });
+      const features = this.features(s, list);
+      this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score, features), grounding, raw_score: s.score, group, features });
       return v;
     }
     const best = list[0]?.score ?? 0;

@@ -1,4 +1,4 @@
-import { applyIsotonic, calibrate, fitIsotonic, setCalibrator } from '../../src/calibrate/calibrator.js';
+import { applyIsotonic, calibrate, fitIsotonic, RECALIBRATION_INPUTS, setCalibrator } from '../../src/calibrate/calibrator.js';
 
 const scores = (n: number, from = 0.4, to = 0.9) => Array.from({ length: n }, (_, i) => from + ((to - from) * i) / Math.max(1, n - 1));
 
@@ -61,5 +61,36 @@ describe('calibrate', () => {
     setCalibrator({ version: 't', groups: { date: { extracted: { x: [0, 1], y: [0, 1], n: 50 } } } });
     expect(calibrate('date', 'extracted', 1)).toBe(0.99);
     expect(calibrate('date', 'extracted', 0)).toBe(0.01);
+  });
+});
+
+describe('calibrate with a second stage', () => {
+  afterEach(() => setCalibrator(undefined));
+  const flat = { x: [0, 1], y: [0.8, 0.8], n: 100 };
+  // weights: logit 1, bias 0, ocr doubt -4, doc ocr doubt 0, margin 0, scanned 0, alt read -2
+  const stage = { inputs: RECALIBRATION_INPUTS, weights: { ocr: [1, 0, -4, 0, 0, 0, -2], digital: [1, 0, 0, 0, 0, 0, 0] } };
+  const clean = { ocr: 1, docOcr: 1, alt: 0, margin: 0.3 };
+
+  test('a value whose words OCR read less surely gets lower confidence at the same score', () => {
+    setCalibrator({ version: 't', groups: { amount: { extracted: flat } }, recalibration: stage });
+    expect(calibrate('scan-amount', 'extracted', 0.5, clean)).toBe(0.8);
+    expect(calibrate('scan-amount', 'extracted', 0.5, { ...clean, ocr: 0.5 })).toBeLessThan(0.4);
+    expect(calibrate('scan-amount', 'extracted', 0.5, { ...clean, alt: 1 })).toBeLessThan(0.5);
+  });
+
+  test('fields of digital documents use the digital weights', () => {
+    setCalibrator({ version: 't', groups: { amount: { extracted: flat } }, recalibration: stage });
+    expect(calibrate('amount', 'extracted', 0.5, { ...clean, ocr: 0.5 })).toBe(0.8);
+  });
+
+  test('missing fields and values without features keep the isotonic probability', () => {
+    setCalibrator({ version: 't', groups: { amount: { extracted: flat, missing: flat } }, recalibration: stage });
+    expect(calibrate('scan-amount', 'extracted', 0.5)).toBe(0.8);
+    expect(calibrate('scan-amount', 'missing', 0.5, { ...clean, ocr: 0.2 })).toBe(0.8);
+  });
+
+  test('an artefact without a second stage ignores the features', () => {
+    setCalibrator({ version: 't', groups: { amount: { extracted: flat } } });
+    expect(calibrate('scan-amount', 'extracted', 0.5, { ...clean, ocr: 0.2 })).toBe(0.8);
   });
 });

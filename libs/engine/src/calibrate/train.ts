@@ -1,0 +1,159 @@
+/**
+ * Training of the confidence calibrator from eval records (cli/train-calibrator): isotonic maps per
+ * (field group, outcome), then the logistic second stage per domain, fitted on out-of-fold isotonic
+ * probabilities (an in-sample isotonic map is overconfident, and the second stage would learn to trust it).
+ * Folds are split by document: a scanned copy goes in the same fold as its digital original.
+ */
+import { createHash } from 'node:crypto';
+import {
+  applyIsotonic, applyRecalibration, domainOf, fitIsotonic, isotonicFor, RECALIBRATION_INPUTS, RECALIBRATION_SIGNS, recalibrationInputs,
+  type CalibrationFeatures, type CalibratorArtefact, type Domain, type Recalibration,
+} from './calibrator.js';
+
+/** The part of an eval record (eval/run FieldOutcome) training reads. */
+export interface TrainingRecord {
+  set: string;
+  case: string;
+  group: string;
+  state: 'extracted' | 'missing';
+  raw: number;
+  strict: number;
+  ocr?: number;
+  docOcr?: number;
+  alt?: number;
+  margin?: number;
+}
+
+export const FOLDS = 5;
+
+/** The document a record comes from: scanned copies (set `scan-<style>-<set>`) share their original's. */
+export function documentKey(r: Pick<TrainingRecord, 'set' | 'case'>): string {
+  return `${r.set.replace(/^scan-[a-z]+-/, '')}/${r.case}`;
+}
+
+export function foldOf(r: Pick<TrainingRecord, 'set' | 'case'>, salt = ''): number {
+  return createHash('md5').update(`${salt}${documentKey(r)}`).digest()[0]! % FOLDS;
+}
+
+export function featuresOf(r: TrainingRecord): CalibrationFeatures | undefined {
+  if (r.state !== 'extracted' || r.ocr === undefined || r.margin === undefined) return undefined;
+  return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, margin: r.margin };
+}
+
+type Groups = CalibratorArtefact['groups'];
+
+function fitGroups(records: TrainingRecord[]): Groups {
+  const groups: Groups = {};
+  const by = new Map<string, { s: number; y: number }[]>();
+  for (const r of records) {
+    for (const g of [r.group, '__all__']) {
+      const key = `${g}\u0000${r.state}`;
+      if (!by.has(key)) by.set(key, []);
+      by.get(key)!.push({ s: r.raw, y: r.strict });
+    }
+  }
+  for (const [key, pts] of by) {
+    const [group, state] = key.split('\u0000') as [string, 'extracted' | 'missing'];
+    (groups[group] ??= {})[state] = fitIsotonic(pts, 2);
+  }
+  return groups;
+}
+
+function isotonicP(groups: Groups, r: TrainingRecord): number {
+  // as calibrate() does, and an unseen group (possible inside a fold) uses the pooled map
+  const m = isotonicFor(groups, r.group, r.state) ?? groups.__all__?.[r.state];
+  return applyIsotonic(m, r.raw);
+}
+
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[piv]![c]!)) piv = r;
+    [m[c], m[piv]] = [m[piv]!, m[c]!];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = m[r]![c]! / m[c]![c]!;
+      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
+    }
+  }
+  return m.map((row, i) => row[n]! / row[i]!);
+}
+
+/**
+ * L2-regularised logistic regression (Newton steps) whose weights keep their prescribed signs: an input
+ * whose weight comes out with the wrong sign is dropped and the rest refitted. The first input (the
+ * isotonic logit) is shrunk toward weight 1, i.e. toward leaving the isotonic probability as it is.
+ */
+export function fitMonotoneLogistic(x: number[][], y: number[], signs: readonly number[], lambda = 1): number[] {
+  const d = signs.length;
+  let active = signs.map((_, i) => i);
+  for (;;) {
+    const k = active.length;
+    const prior: number[] = active.map((i) => (i === 0 ? 1 : 0));
+    let w = [...prior];
+    for (let it = 0; it < 50; it++) {
+      const h = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? lambda : 0)));
+      const g = w.map((wi, i) => lambda * (wi - prior[i]!));
+      x.forEach((row, n) => {
+        const v = active.map((i) => row[i]!);
+        const p = 1 / (1 + Math.exp(-v.reduce((a, vi, i) => a + vi * w[i]!, 0)));
+        const q = p * (1 - p);
+        for (let i = 0; i < k; i++) {
+          g[i]! += (p - y[n]!) * v[i]!;
+          for (let j = 0; j < k; j++) h[i]![j]! += q * v[i]! * v[j]!;
+        }
+      });
+      const step = solve(h, g);
+      w = w.map((wi, i) => wi - step[i]!);
+      if (Math.max(...step.map(Math.abs)) < 1e-9) break;
+    }
+    const wrong = active.filter((i, n) => signs[i]! * w[n]! < 0);
+    const full = new Array<number>(d).fill(0);
+    active.forEach((i, n) => { full[i] = w[n]!; });
+    if (!wrong.length) return full.map((v) => Math.round(v * 1e6) / 1e6);
+    active = active.filter((i) => !wrong.includes(i));
+  }
+}
+
+function fitRecalibration(records: TrainingRecord[]): Recalibration {
+  // out-of-fold isotonic probabilities over the training records (inner folds, also by document)
+  const oof = new Map<TrainingRecord, number>();
+  for (let k = 0; k < FOLDS; k++) {
+    const groups = fitGroups(records.filter((r) => foldOf(r, 'inner') !== k));
+    for (const r of records) if (foldOf(r, 'inner') === k && featuresOf(r)) oof.set(r, isotonicP(groups, r));
+  }
+  const weights: Recalibration['weights'] = {};
+  for (const domain of ['ocr', 'digital'] as Domain[]) {
+    const rs = [...oof.keys()].filter((r) => domainOf(r.group) === domain);
+    if (rs.length < 50) continue; // too few to fit a stage: the isotonic probability stands
+    weights[domain] = fitMonotoneLogistic(rs.map((r) => recalibrationInputs(r.group, oof.get(r)!, featuresOf(r)!)), rs.map((r) => r.strict), RECALIBRATION_SIGNS);
+  }
+  return { inputs: RECALIBRATION_INPUTS, weights };
+}
+
+export interface TrainOptions {
+  /** Isotonic maps only, no second stage (the previous method, for comparison). */
+  isotonicOnly?: boolean;
+}
+
+export function trainCalibrator(records: TrainingRecord[], opts: TrainOptions = {}): Pick<CalibratorArtefact, 'groups' | 'recalibration'> {
+  return { groups: fitGroups(records), recalibration: opts.isotonicOnly ? undefined : fitRecalibration(records) };
+}
+
+export function predict(model: Pick<CalibratorArtefact, 'groups' | 'recalibration'>, r: TrainingRecord): number {
+  let p = isotonicP(model.groups, r);
+  if (r.state === 'extracted') p = applyRecalibration(model.recalibration, r.group, p, featuresOf(r));
+  return Math.min(0.99, Math.max(0.01, p));
+}
+
+/** Out-of-sample confidence of every record: each fold scored by a calibrator trained on the other folds. */
+export function crossValidate<R extends TrainingRecord>(records: R[], opts: TrainOptions = {}): { r: R; p: number }[] {
+  const out: { r: R; p: number }[] = [];
+  for (let k = 0; k < FOLDS; k++) {
+    const model = trainCalibrator(records.filter((r) => foldOf(r) !== k), opts);
+    for (const r of records) if (foldOf(r) === k) out.push({ r, p: predict(model, r) });
+  }
+  return out;
+}
