@@ -199,6 +199,8 @@ export function repairAddress(value: string): string {
     let no = tok.replace(/^N[GC0DQ](?=\.\d|\.$)/, 'NO');
     // a lot or unit code (digits and capitals) with a lower-case i or l: a misread 1 ("i7-G", "Ui3", "20-Al")
     if (/\d/.test(no) && /[il]/.test(no) && !/[a-hj-km-z]/.test(no)) no = no.replace(/[il]/g, '1');
+    // a street code's letters with an S read as "$" ("S$4/3", "$$21/39"); a lone "$" before digits is a digit of a postcode
+    no = no.replace(/^[A-Z$]{2,4}(?=\d)/, (lead) => (/\$/.test(lead) ? lead.replace(/\$/g, 'S') : lead));
     // a capital O next to a digit inside a code of capitals and digits is a zero ("F.KO6"); "NO" keeps its O
     if (/\d/.test(no) && !/[a-z]/.test(no)) no = no.replace(/(?<!N)O(?=\d)|(?<=\d)O/g, '0');
     out.push(no.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));

@@ -249,11 +249,18 @@ export function repairName(name: string): string {
 /**
  * Document consensus for the words of a name: a word (4+ letters) that the page prints, in a spelling one
  * confusable letter away, more often elsewhere ("SANYO STATIONERY" over "SANYU SUPPLY", "Sanyu.Stationery")
- * takes that spelling; OCR misreads one copy of a word more often than two.
+ * takes that spelling; OCR misreads one copy of a word more often than two. Given the pages' words, two
+ * spellings printed equally often are decided by the recogniser's confidence in them ("TAMAN MALURI" read
+ * at 0.91, "TAMAN MALURT" at 0.87).
  */
-export function consensusName(value: string, pageTexts: readonly string[]): string {
+/** How much more confident (summed over copies) one of two equally frequent spellings must be to win. */
+const TIE_MARGIN = 0.02;
+
+export function consensusName(value: string, pageTexts: readonly string[], pages?: readonly Page[]): string {
   const counts = new Map<string, number>();
   for (const t of pageTexts) for (const m of t.matchAll(/[A-Za-z]{4,}/g)) counts.set(m[0].toUpperCase(), (counts.get(m[0].toUpperCase()) ?? 0) + 1);
+  const conf = new Map<string, number>();
+  for (const p of pages ?? []) for (const w of p.words) for (const m of w.text.matchAll(/[A-Za-z]{4,}/g)) conf.set(m[0].toUpperCase(), (conf.get(m[0].toUpperCase()) ?? 0) + w.confidence);
   return value.replace(/[A-Za-z]{4,}/g, (w) => {
     const W = w.toUpperCase();
     const own = counts.get(W) ?? 0;
@@ -262,6 +269,15 @@ export function consensusName(value: string, pageTexts: readonly string[]): stri
     for (const [other, n] of counts) {
       if (n < 2 || n <= bestN || other.length !== W.length || other === W) continue;
       if (confusionDistance(W, other) <= 0.4) { best = other; bestN = n; }
+    }
+    // a tie: the spelling read with more confidence (by a clear margin: both copies are on the page)
+    if (!best && pages && own >= 1) {
+      let bestC = (conf.get(W) ?? 0) + TIE_MARGIN;
+      for (const [other, n] of counts) {
+        if (n !== own || other.length !== W.length || other === W || confusionDistance(W, other) > 0.4) continue;
+        const c = conf.get(other) ?? 0;
+        if (c > bestC) { best = other; bestC = c; }
+      }
     }
     if (!best) return w;
     return w === W ? best : w === w.toLowerCase() ? best.toLowerCase() : best[0] + best.slice(1).toLowerCase();
@@ -472,7 +488,7 @@ function addressCandidates(ctx: DocContext): Scored[] {
     }
     if (!parts.length) return;
     // page consensus first, so that the address vocabulary has the last word ("SHAH ALAN" printed twice is still ALAM)
-    const value = repairAddress(consensusName(parts.join(' ').replace(/\s+/g, ' ').trim(), ctx.pages.map((pg) => pg.text)));
+    const value = repairAddress(consensusName(parts.join(' ').replace(/\s+/g, ' ').trim(), ctx.pages.map((pg) => pg.text), ctx.pages));
     const z = base + 0.8 * (minQ - 0.7) + (parts.length >= 2 ? 0.4 : 0) + (/\b\d{5}\b/.test(value) ? 0.5 : 0);
     out.push({ value, spans, score: sigmoid(z), features: { lines: parts.length, minQ } });
   };

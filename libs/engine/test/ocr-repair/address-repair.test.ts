@@ -34,6 +34,15 @@ describe('address repair: codes', () => {
   });
 });
 
+describe('address repair: street codes', () => {
+  test('an S of a street code read as a dollar sign is an S', () => {
+    expect(repairAddress('NO.3, JALAN $$21/39,47400 PETALING JAYA')).toBe('NO.3, JALAN SS21/39,47400 PETALING JAYA');
+    expect(repairAddress('JALAN S$4/3, KELANA JAYA')).toBe('JALAN SS4/3, KELANA JAYA');
+    // a lone sign before four digits is the postcode's first digit, left to the postcode repair
+    expect(repairAddress('TAMAN BUKIT MALURI, $2100 KUALA LUMPUR')).toBe('TAMAN BUKIT MALURI, 52100 KUALA LUMPUR');
+  });
+});
+
 describe('address repair: place names', () => {
   test('one letter misread in a two-word place name is repaired when the other word is read right', () => {
     expect(repairAddress('40150 SHAH ALAM, SELANGOR TARUL EHSAN.')).toBe('40150 SHAH ALAM, SELANGOR DARUL EHSAN.');
@@ -94,6 +103,16 @@ describe('address repair: second readings and stray marks', () => {
     word(d, '31G&33G,').confidence = 0.3;
     word(d, '31G&33G,').alt = { text: '33G,', confidence: 0.9 };
     expect(extractFromDocument(d, receiptSchema).data.address).toBe('NO. 31G&33G, JALAN SETIA INDAH, 40170 SHAH ALAM');
+  });
+
+  test('of two spellings of an address word printed once each, the one read with more confidence wins', () => {
+    const d = receipt(['3RD FLR, AEON TAMAN MALURI SC', 'JLN JEJAKA, TAMAN MALURT', 'CHERAS, 55100 KUALA LUMPUR']);
+    word(d, 'MALURI').confidence = 0.91;
+    word(d, 'MALURT').confidence = 0.87;
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('3RD FLR, AEON TAMAN MALURI SC JLN JEJAKA, TAMAN MALURI CHERAS, 55100 KUALA LUMPUR');
+    // the other way round, the other spelling
+    word(d, 'MALURI').confidence = 0.6;
+    expect(extractFromDocument(d, receiptSchema).data.address).toBe('3RD FLR, AEON TAMAN MALURT SC JLN JEJAKA, TAMAN MALURT CHERAS, 55100 KUALA LUMPUR');
   });
 
   test('a short fragment set far apart from an address line is not part of it', () => {
