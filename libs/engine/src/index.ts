@@ -5,7 +5,7 @@ import { extractFromDocument, type ExtractionResult, type ExtractOptions } from 
 import { calibratorVersion } from './calibrate/calibrator.js';
 
 export { openDocument, inspectDocument, closeOcr } from './document/index.js';
-export type { OpenDocumentOptions } from './document/index.js';
+export type { OpenDocumentOptions, OcrProvider, OcrProviderOptions, OcrProviderOutcome, OcrProviderPage, OcrProviderRequest, OcrProviderResponse, OcrProviderWord } from './document/index.js';
 export type * from './document/model.js';
 export { EngineError, type EngineErrorCode } from './errors.js';
 export { usableCpus } from './cpus.js';

@@ -1,5 +1,6 @@
 import { usableCpus } from '@exs/engine';
 import { baseConfigSchema, databaseConfigSchema, grpcServerConfigSchema, grpcTarget, loadConfig, natsConfigSchema, z } from '@exs/platform';
+import { documentAiConfigIssues, documentAiConfigShape } from './providers/documentai/settings.js';
 
 /** Which roles this process runs: the gRPC API, the JetStream job workers, or both (the default). */
 const targets = z.string().default('api,worker').transform((v, ctx) => {
@@ -30,6 +31,11 @@ export const extractionConfigSchema = baseConfigSchema
     JOB_ACK_WAIT_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
     /** How long a job result is kept after success. */
     JOB_RETENTION_HOURS: z.coerce.number().positive().default(24),
+    /** The optional Document AI OCR provider (off unless DOCUMENTAI_PROCESSOR is set; docs/providers.md). */
+    ...documentAiConfigShape,
+  })
+  .superRefine((cfg, ctx) => {
+    for (const issue of documentAiConfigIssues(cfg)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 
 export type ExtractionConfig = z.infer<typeof extractionConfigSchema>;

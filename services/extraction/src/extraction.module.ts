@@ -3,6 +3,7 @@ import { HealthModule, NATS_CONNECTION, NatsModule, PrismaModule, grpcClientsMod
 import type { NatsConnection } from '@nats-io/transport-node';
 import { PrismaClient } from './generated/prisma/client.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './config.js';
+import { documentAiSettings } from './providers/documentai/settings.js';
 import { EnginePool } from './engine/engine-pool.js';
 import { DocumentStore } from './documents/document-store.js';
 import { WalletSettlement } from './settlement/wallet-settlement.js';
@@ -42,8 +43,9 @@ export class ExtractionModule {
         {
           provide: EnginePool,
           useFactory: () => {
-            logger.info({ threads: config.ENGINE_THREADS }, 'engine worker threads');
-            return new EnginePool({ threads: config.ENGINE_THREADS });
+            const ocrProvider = documentAiSettings(config);
+            logger.info({ threads: config.ENGINE_THREADS, ocrProvider: ocrProvider ? `documentai ${ocrProvider.processor} at ${ocrProvider.host}:${ocrProvider.port}` : 'none (local OCR)' }, 'engine worker threads');
+            return new EnginePool({ threads: config.ENGINE_THREADS, ocrProvider, logger });
           },
         },
         DocumentStore,

@@ -7,13 +7,15 @@ import { EngineError } from '../errors.js';
 import { buildPage, linesFromFragments } from './layout.js';
 import type { DocumentFormat, DocumentModel, Page } from './model.js';
 import { ImageTextReader, mergeImageText, textlessImages } from './images.js';
-import { closeOcr, ocrImage, ocrPdfPage } from './ocr.js';
+import { closeOcr, ocrImage, ocrPdfPage, type OcrResult } from './ocr.js';
+import { providerPageToOcrResult, readWithProvider, type OcrProviderOptions } from './ocr-provider.js';
 import { mapPdfError, openPdf, pageText, type PageText } from './pdf.js';
 import { garbageScore, textPlausibility } from './plausibility.js';
 import { imageFrames, sniffFormat } from './sniff.js';
 
 export type { BBox, Block, DocumentFormat, DocumentModel, Line, Page, Word } from './model.js';
 export { closeOcr } from './ocr.js';
+export type { OcrProvider, OcrProviderOptions, OcrProviderOutcome, OcrProviderPage, OcrProviderRequest, OcrProviderResponse, OcrProviderWord } from './ocr-provider.js';
 
 export interface OpenDocumentOptions {
   /** Reject documents with more pages (default 200). */
@@ -22,6 +24,11 @@ export interface OpenDocumentOptions {
   maxWords?: number;
   /** 'auto' (default): OCR images and PDF pages without a usable text layer; 'never'; 'always'. */
   ocr?: 'auto' | 'never' | 'always';
+  /**
+   * Read the pages that need OCR with this provider instead of local Tesseract; pages it fails on fall back
+   * to Tesseract (see ocr-provider.ts). Unset: Tesseract only.
+   */
+  ocrProvider?: OcrProviderOptions;
   signal?: AbortSignal;
 }
 
@@ -140,7 +147,14 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
     if (mode === 'never') {
       frames.forEach((f, i) => pages.push(buildPage(i + 1, f.width, f.height, [], 'ocr')));
     } else {
-      const results = await Promise.all(frames.map((_, i) => ocrImage(bytes, format, i, signal)));
+      const provided = options.ocrProvider
+        ? await readWithProvider(options.ocrProvider, bytes, format, frames.map((_, i) => i + 1), signal)
+        : undefined;
+      if (provided) options.ocrProvider!.onOutcome?.(provided.outcome);
+      const results = await Promise.all(frames.map((f, i) => {
+        const reading = provided?.readings.get(i + 1);
+        return reading ? providerPageToOcrResult(reading, f.width, f.height) : ocrImage(bytes, format, i, signal);
+      }));
       results.forEach((r, i) => {
         const page = buildPage(i + 1, r.width, r.height, r.lines, 'ocr');
         if (r.rotation) page.rotation = r.rotation;
@@ -154,6 +168,8 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
   const pdf = await openPdf(bytes);
   const ocrJobs: Array<Promise<void>> = [];
   const imageText = new ImageTextReader(signal);
+  /** Pages waiting for the OCR provider (all of them are sent in one call once the loop has seen every page). */
+  const forProvider: Array<{ n: number; pdfPage: Parameters<typeof ocrPdfPage>[0]; text: PageText; apply: (r: OcrResult) => void }> = [];
   try {
     if (pdf.numPages > maxPages) throw new EngineError('document_too_large', `${pdf.numPages} pages exceed the limit of ${maxPages}`);
     for (let n = 1; n <= pdf.numPages; n++) {
@@ -174,7 +190,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
       const suspect = mode === 'auto' && !needsOcr(text) ? suspectScore(text) : 0;
       if (mode === 'always' || (mode === 'auto' && (suspect > 0 || needsOcr(text)))) {
         const index = pages.length - 1;
-        const job = ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) }).then((r) => {
+        const apply = (r: OcrResult) => {
           // OCR replaces the text layer only when it read more (a blank page keeps its empty layer), or,
           // for a layer that reads like garbage, when the OCR reading looks less like garbage.
           const better = suspect > 0
@@ -185,9 +201,14 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
             if (r.rotation) ocrPage.rotation = r.rotation;
             pages[index] = ocrPage;
           }
-        });
-        job.catch(() => undefined); // awaited below; avoids an unhandled rejection while the loop runs
-        ocrJobs.push(job);
+        };
+        if (options.ocrProvider) {
+          forProvider.push({ n, pdfPage, text, apply });
+        } else {
+          const job = ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) }).then(apply);
+          job.catch(() => undefined); // awaited below; avoids an unhandled rejection while the loop runs
+          ocrJobs.push(job);
+        }
       } else {
         const images = mode === 'auto' && n <= IMAGE_OCR_MAX_PAGE ? textlessImages(text) : [];
         if (images.length > 0) {
@@ -202,6 +223,22 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
           pdfPage.cleanup();
         }
       }
+    }
+    if (forProvider.length > 0) {
+      const job = readWithProvider(options.ocrProvider!, bytes, format, forProvider.map((p) => p.n), signal).then(({ readings, outcome }) => {
+        options.ocrProvider!.onOutcome?.(outcome);
+        return Promise.all(forProvider.map(async ({ n, pdfPage, text, apply }) => {
+          const reading = readings.get(n);
+          if (reading) {
+            pdfPage.cleanup();
+            apply(providerPageToOcrResult(reading, text.width, text.height));
+          } else {
+            apply(await ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) }));
+          }
+        }));
+      }).then(() => undefined);
+      job.catch(() => undefined);
+      ocrJobs.push(job);
     }
     await Promise.all(ocrJobs);
     pdf.checkStreams();

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { Piscina } from 'piscina';
-import { CALIBRATOR_VERSION, EngineError, type ExtractionResult } from '@exs/engine';
+import { CALIBRATOR_VERSION, EngineError, type ExtractionResult, type OcrProviderOutcome } from '@exs/engine';
+import type { Logger } from '@exs/platform';
+import type { DocumentAiSettings } from '../providers/documentai/settings.js';
 import { PublicFailure } from '../public-failure.js';
 import { LIMITS } from './limits.js';
 import { fromWire, type EngineReply, type EngineTask, type ExtractValue, type InspectValue, type SchemaValue } from './engine-protocol.js';
@@ -24,6 +26,10 @@ export interface EnginePoolOptions {
   workerFile?: string;
   /** Environment of the worker threads (default: this process's). */
   env?: Record<string, string | undefined>;
+  /** Read pages that need OCR with Document AI (each thread builds its own client); unset: local Tesseract only. */
+  ocrProvider?: DocumentAiSettings;
+  /** Where provider fallbacks are logged (they are also recorded on the engine span). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 const tracer = trace.getTracer('exs-extraction');
@@ -51,9 +57,11 @@ export class EnginePool implements OnApplicationShutdown {
   readonly calibratorVersion = CALIBRATOR_VERSION;
   readonly threads: number;
   private readonly pool: Piscina<EngineTask, EngineReply<InspectValue | ExtractValue | SchemaValue>>;
+  private readonly logger?: Pick<Logger, 'warn'>;
 
   constructor(options: EnginePoolOptions) {
     this.threads = options.threads;
+    this.logger = options.logger;
     this.pool = new Piscina({
       filename: options.workerFile ?? workerEntry(),
       // A fixed pool: every thread keeps its loaded pdf.js instead of paying for it again after idling.
@@ -64,6 +72,7 @@ export class EnginePool implements OnApplicationShutdown {
       // occasion; 'async' keeps an idle thread's event loop running instead of parking it in Atomics.wait.
       atomics: 'async',
       env: options.env as Record<string, string> | undefined,
+      workerData: { ocrProvider: options.ocrProvider },
     });
   }
 
@@ -103,6 +112,28 @@ export class EnginePool implements OnApplicationShutdown {
   }
 
   /**
+   * What the OCR provider did for one document, on the engine span: always the counts; when pages fell back
+   * to local OCR, an event with the pages and the reason, and a warning in the log (the extraction itself
+   * succeeds, only slower and read by Tesseract).
+   */
+  private recordProvider(span: Span, outcome: OcrProviderOutcome): void {
+    span.setAttributes({
+      'ocr.provider': outcome.provider,
+      'ocr.provider_pages': outcome.recognized.length,
+      'ocr.provider_fallback_pages': outcome.fallback.length,
+      'ocr.provider_ms': outcome.durationMs,
+    });
+    if (outcome.fallback.length === 0) return;
+    const reason = outcome.errors.join('; ').slice(0, 1000);
+    span.addEvent('ocr provider fallback', {
+      'ocr.provider': outcome.provider,
+      'ocr.fallback_pages': outcome.fallback.join(','),
+      'ocr.fallback_reason': reason,
+    });
+    this.logger?.warn({ provider: outcome.provider, fallbackPages: outcome.fallback, recognizedPages: outcome.recognized, reason }, 'OCR provider failed; pages read by local OCR');
+  }
+
+  /**
    * One engine call on a worker thread, inside a span of the caller's trace. The span covers the wait
    * for a thread and the run; the worker's own start and end are recorded on it, since the worker has
    * no tracer of its own.
@@ -130,6 +161,7 @@ export class EnginePool implements OnApplicationShutdown {
         span.addEvent('engine worker started', { 'thread.id': threadId }, startMs);
         span.addEvent('engine worker finished', {}, endMs);
         span.setAttributes({ 'engine.queue_ms': Math.max(0, Math.round(startMs - submitted)), 'engine.run_ms': Math.round(endMs - startMs), 'thread.id': threadId });
+        if (reply.ocrProvider) this.recordProvider(span, reply.ocrProvider);
         if (!reply.ok) {
           const err = fromWire(reply.failure);
           if (err instanceof EngineError) {

@@ -3,7 +3,7 @@
  * the structured clone algorithm, which keeps an Error's message but drops its class and own fields
  * (EngineError's `code` and `detail`), so failures travel as plain data and are rebuilt on arrival.
  */
-import { EngineError, type EngineErrorCode, type ExtractionResult } from '@exs/engine';
+import { EngineError, type EngineErrorCode, type ExtractionResult, type OcrProviderOutcome } from '@exs/engine';
 
 export type EngineTask =
   | { kind: 'inspect'; bytes: Uint8Array }
@@ -19,7 +19,11 @@ export type WireFailure =
 /** When the worker ran the task, as epoch milliseconds (performance.timeOrigin-based, comparable across threads). */
 export interface WorkerTiming { startMs: number; endMs: number; threadId: number }
 
-export type EngineReply<T> = ({ ok: true; value: T } | { ok: false; failure: WireFailure }) & { timing: WorkerTiming };
+export type EngineReply<T> = ({ ok: true; value: T } | { ok: false; failure: WireFailure }) & {
+  timing: WorkerTiming;
+  /** What the OCR provider read and what fell back to local OCR (extractions with a provider and pages to OCR). */
+  ocrProvider?: OcrProviderOutcome;
+};
 
 export type InspectValue = { format: string; pageCount: number };
 export type ExtractValue = ExtractionResult;

@@ -4,7 +4,9 @@
  * failures are returned as plain data (see engine-protocol.ts) so their codes survive the hop.
  */
 import { threadId } from 'node:worker_threads';
-import { EngineError, compileSchema, extract, inspectDocument } from '@exs/engine';
+import { workerData } from 'piscina';
+import { EngineError, compileSchema, extract, inspectDocument, type OcrProvider, type OcrProviderOutcome } from '@exs/engine';
+import type { DocumentAiSettings } from '../providers/documentai/settings.js';
 import { toWire, type EngineReply, type EngineTask, type ExtractValue, type InspectValue, type SchemaValue } from './engine-protocol.js';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -21,6 +23,19 @@ const WARM_UP_PDF = '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2
 // Best effort: a failed warm-up only leaves the first-use cost to the first request.
 await extract(new TextEncoder().encode(WARM_UP_PDF), { type: 'object', properties: { total: { type: 'number' } } }).catch(() => undefined);
 
+/**
+ * The OCR provider of this thread, when the pool was given one (see EnginePoolOptions.ocrProvider). Its module
+ * (and the Google client library under it) is loaded only then.
+ */
+const providerSettings = (workerData as { ocrProvider?: DocumentAiSettings } | undefined)?.ocrProvider;
+const ocrProvider: Promise<OcrProvider> | undefined = providerSettings
+  ? import('../providers/documentai/provider.js').then(
+    (m): OcrProvider => new m.DocumentAiOcrProvider(providerSettings),
+    // A provider that cannot even load fails every call, so pages fall back to local OCR and the reason is reported.
+    (err: Error): OcrProvider => ({ name: 'documentai', recognize: () => Promise.reject(new Error(`provider did not load: ${err.message}`)) }),
+  )
+  : undefined;
+
 /** The caller's schema text as JSON, or the detail the API has always given for text that is not JSON. */
 function parseSchema(schemaJson: string): unknown {
   try {
@@ -30,14 +45,20 @@ function parseSchema(schemaJson: string): unknown {
   }
 }
 
-async function perform(task: EngineTask): Promise<InspectValue | ExtractValue | SchemaValue> {
+async function perform(task: EngineTask, report: (outcome: OcrProviderOutcome) => void): Promise<InspectValue | ExtractValue | SchemaValue> {
   switch (task.kind) {
     case 'schema':
       return { leafCount: compileSchema(parseSchema(task.schemaJson)).leafCount };
     case 'inspect':
       return inspectDocument(task.bytes);
     case 'extract':
-      return extract(task.bytes, task.schema, { document: { maxPages: task.maxPages, maxWords: task.maxWords } });
+      return extract(task.bytes, task.schema, {
+        document: {
+          maxPages: task.maxPages,
+          maxWords: task.maxWords,
+          ...(ocrProvider ? { ocrProvider: { provider: await ocrProvider, onOutcome: report } } : {}),
+        },
+      });
     default:
       throw new Error(`unknown engine task ${JSON.stringify((task as { kind?: unknown }).kind)}`);
   }
@@ -45,10 +66,12 @@ async function perform(task: EngineTask): Promise<InspectValue | ExtractValue | 
 
 export default async function run(task: EngineTask): Promise<EngineReply<InspectValue | ExtractValue | SchemaValue>> {
   const startMs = now();
+  let outcome: OcrProviderOutcome | undefined;
+  const withOutcome = <R extends object>(reply: R) => (outcome ? { ...reply, ocrProvider: outcome } : reply);
   try {
-    const value = await perform(task);
-    return { ok: true, value, timing: { startMs, endMs: now(), threadId } };
+    const value = await perform(task, (o) => { outcome = o; });
+    return withOutcome({ ok: true as const, value, timing: { startMs, endMs: now(), threadId } });
   } catch (err) {
-    return { ok: false, failure: toWire(err), timing: { startMs, endMs: now(), threadId } };
+    return withOutcome({ ok: false as const, failure: toWire(err), timing: { startMs, endMs: now(), threadId } });
   }
 }
