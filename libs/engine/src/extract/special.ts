@@ -512,10 +512,10 @@ const MAY_TERMINATE = String.raw`\b(?:may(?:,\s[^,]{1,60},)?(?:\s+elect\s+to)?|(
 
 /** Generic clause concepts recognised from a boolean field's name/description, and their textual cues. */
 const CLAUSES: ClauseCue[] = [
-  { when: /compet/, prior: -1.6, cues: [/\bnon-?compet/i, /\bnot\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?(?:business|activit))/i, /shall\s+not[^.]{0,80}\bcompet(?:e|ing|itive)\b/i, /\bcompetitive\s+(?:products?|business)[^.]{0,60}\b(?:shall|will)\s+not\b/i] },
+  { when: /compet/, prior: -1.6, cues: [/\bnon-?compet/i, /\bnot\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?(?:business|activit))/i, /shall\s+not[^.]{0,80}\bcompet(?:e|ing|itive|itors?)\b/i, /\bin\s+direct\s+competition\b|\bengag\w*\s+in\s+(?:any\s+)?competing\s+business/i, /\bcompetitive\s+(?:products?|business)[^.]{0,60}\b(?:shall|will)\s+not\b/i] },
   // exclusive dealing, not exclusive ownership of property, an exclusive remedy or exclusive courts
   { when: /exclusiv/, prior: -1.2,
-    cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\s+(?:right|distributor|license|licensee|supplier|provider|reseller|agent|basis|sponsor)/i, /\bexclusively\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i],
+    cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\s+(?:right|distributor|license|licensee|supplier|provider|reseller|agent|basis|sponsor)/i, /\bexclusively\b/i, /(?<!non-?\s?)\bexclusivity\b|\bis\s+exclusive\s+(?:within|in|throughout|for)\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i],
     exclude: /\bown(?:er|ers|ership|s|ed)?\b|\bproperty\b|\bcourts?\b|\bvenue\b|\bjurisdiction\b|\bgoverned\b|\bremed(?:y|ies)\b|\bnot\b[^.]{0,30}\bexclusiv|\bbetween\s+the\s+parties\b|\battached\b/i },
   // rights on the counterparty's change of control: named as such, or a merger treated as an assignment or a cause to
   // terminate; not the definition of an affiliate's "control" (a sale of substantially all assets is read both ways
@@ -534,9 +534,14 @@ const CLAUSES: ClauseCue[] = [
     exclude: /\bhereby\s+assigns?\b|benefit\s+of\s+(?:its\s+)?creditors|\binventions?\b|\bcopyrights?\b|\bpatents?\b|\bwork\s+product\b|\bsuccessors\s+and\s+(?:permitted\s+)?assigns\b(?![^.]*\bconsent)/i },
   // a right to audit the other party: "audit" itself, not the parties' auditors, audited financial statements or an
   // audit committee
-  { when: /audit/, prior: -1.2, cues: [/\baudit(?:s|ing)?\b(?!\s+committee)/i, /\binspect[^.]{0,40}\b(?:books|records)\b/i, /\bexamin[^.]{0,40}\b(?:books|records)\b/i],
+  { when: /audit/, prior: -1.2, cues: [/\baudit(?:s|ing)?\b(?!\s+committee)/i, /\binspect[^.]{0,40}\b(?:books|records)\b/i, /\bexamin[^.]{0,40}\b(?:books|records)\b/i,
+    // "shall have the right to inspect / enter", "a third party auditor chosen by Licensor"
+    /\bright\s+(?:at\s+any\s+time\s+)?to\s+(?:enter|inspect|examine)\b|\bthird[- ]party\s+auditor\b/i],
     exclude: /\bfinancial\s+statements\b|\bauditors?\s+(?:of|for)\s+(?:the\s+)?(?:company|bank)\b/i },
-  { when: /liabilit/, prior: -1.0, cues: [/\bliabilit[^.]{0,150}\b(?:shall\s+not\s+exceed|limited\s+to|in\s+excess\s+of|exceed\s+the)/i, /\b(?:aggregate|total|maximum|cumulative)\s+liability\b/i, /\bin\s+no\s+event\s+shall[^.]{0,120}\bliab/i, /\bconsequential[^.]{0,40}damages\b/i, /\blimitation\s+of\s+liability\b/i] },
+  { when: /liabilit/, prior: -1.0, cues: [/\bliabilit[^.]{0,150}\b(?:shall\s+not\s+exceed|limited\s+to|in\s+excess\s+of|exceed\s+the)/i, /\b(?:aggregate|total|maximum|cumulative)\s+liability\b/i, /\bin\s+no\s+event\s+shall[^.]{0,120}\bliab/i, /\bconsequential[^.]{0,40}damages\b/i, /\blimitation\s+of\s+liability\b/i,
+    // liability excluded or narrowed: "shall not be liable for", "shall have no liability", "shall only be liable for direct
+    // losses", a "sole and exclusive remedy", damages fixed in advance ("liquidated damages")
+    /\bshall\s+not\s+be\s+liable\b|\b(?:shall|will)\s+(?:have\s+no|not\s+have\s+any)\s+liability\b|\bonly\s+be\s+liable\b/i, /\bsole\s+and\s+exclusive\s+remedy\b/i, /\bliquidated\s+damages\b/i] },
   // a party that may end the agreement by notice alone: "may terminate this Agreement at any time upon 90 days' notice",
   // "Termination for Convenience", "for any or no reason"; not termination for breach or insolvency, and not "upon
   // termination of this Agreement for any reason" (survival)

@@ -9,6 +9,8 @@ const schema = {
     has_anti_assignment_clause: { type: 'boolean', description: 'Is consent or notice required from a party if the contract is assigned to a third party?' },
     has_audit_rights: { type: 'boolean', description: 'Does a party have the right to audit the books, records or physical locations of the counterparty?' },
     has_license_grant: { type: 'boolean', description: 'Does the contract contain a license granted by one party to its counterparty?' },
+    has_cap_on_liability: { type: 'boolean', description: 'Does the contract cap liability (e.g. a maximum amount or limit on damages/time to bring claims)?' },
+    has_non_compete: { type: 'boolean', description: 'Does the contract restrict a party from competing with the counterparty or operating in a certain geography, business or technology sector?' },
     has_change_of_control_clause: { type: 'boolean', description: 'Does a party get special rights (e.g. termination, consent) if the counterparty undergoes a change of control (merger, acquisition, asset sale)?' },
   },
 };
@@ -73,5 +75,26 @@ describe('clause flags', () => {
 
   test('a licence granted across a section reference ("(subject to Section 1.2 hereof)") is a licence grant', () => {
     expect(run('Section 1.1. License Grant. Subject to the terms herein, Licensor hereby grants to Licensee a non-exclusive, non-transferable and (subject to Section 1.2 hereof) non-sublicensable license for the use of the Brand.').has_license_grant).toBe(true);
+  });
+  test('liability excluded ("shall not be liable for") or fixed in advance ("liquidated damages") limits liability', () => {
+    expect(run('The parties agree that the Provider shall not be liable for service interruptions or for any act of any other carrier.').has_cap_on_liability).toBe(true);
+    expect(run('The amount payable upon a default represents a reasonable estimate and is intended to constitute liquidated damages to the Lender.').has_cap_on_liability).toBe(true);
+    expect(run('Each party agrees that the sole and exclusive remedy for money damages shall be the rights to indemnification set forth in Section 9.').has_cap_on_liability).toBe(true);
+  });
+
+  test('an "Exclusivity" section or a license that "is exclusive within the Territory" is exclusivity', () => {
+    expect(run('2.8 Exclusivity', 'The manufacturing license granted in this Agreement is exclusive within the Territory.').has_exclusivity).toBe(true);
+  });
+
+  test('promises not to deal with the other party\'s competitors are a non-compete', () => {
+    expect(run(
+      'During the Term, VerticalNet shall not enter into any agreement with a Neoforma Competitor for the on-line listing of Medical Products.',
+      'Neoforma shall not list Laboratory Products on the Site of a VerticalNet Competitor.',
+    ).has_non_compete).toBe(true);
+  });
+
+  test('a right to enter and inspect the other party\'s premises, or a third-party auditor, is an audit right', () => {
+    expect(run('Licensor shall have the right to inspect Licensee\'s business operations upon reasonable prior notice.').has_audit_rights).toBe(true);
+    expect(run('Once per year, a third party auditor chosen by Licensor shall be entitled on reasonable notice to visit the plant.').has_audit_rights).toBe(true);
   });
 });
