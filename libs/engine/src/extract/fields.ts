@@ -19,7 +19,7 @@ import { partyCandidates, scoreParty } from './issuer.js';
 import { isAgreementTermField, isRenewalNoticeField, isRenewalTermField, rankAgreementTerm, rankRenewalTerms } from './legal-terms.js';
 import { sigmoid, type Scored } from './scored.js';
 import { computedEnd, dateSiblings, fieldDateRole, isProse, rankDatesByRole, type DateRole } from './legal-dates.js';
-import { amountFamily, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
+import { amountFamily, dropForeignQualified, findLabels, keepOwnFamily, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 
 export type { Scored } from './scored.js';
 
@@ -385,7 +385,8 @@ function rankIdentifier(ctx: DocContext, leaf: LeafNode): Scored[] {
   const inDate = (c: RawCandidate) => dates.some((d) => d.p === c.p && d.start <= c.start && d.end >= c.end && d.end - d.start > c.end - c.start);
   const cands = identifierCandidates(ctx).filter((c) => !inDate(c));
   const isDateish = (c: RawCandidate) => findDates(c.text, ctx.dateOrder).length > 0;
-  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.4 }, (c) => {
+  const phrases = labelPhrases(leaf);
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.4, hits: (h) => dropForeignQualified(ctx, h, phrases) }, (c) => {
     let pr = 0;
     const digits = (c.text.match(/\d/g) ?? []).length;
     if (digits >= 4) pr += 0.3;
@@ -586,9 +587,63 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
           .map((s, i) => ({ ...s, score: Math.max(s.score, 0.5 - 0.1 * Math.min(i, 3)) }));
         return aggregate([...ranked, ...labelledText(ctx, leaf).map((s) => ({ ...s, score: s.score * 0.8 }))]);
       }
+      if (words.includes('terms') && !words.some((w) => /^(renewal|notice|agreement|contract|delivery|shipping)$/.test(w))) return rankPaymentTerms(ctx, leaf);
       return codeShaped(leaf, labelledText(ctx, leaf));
     }
   }
+}
+
+/**
+ * Payment-terms phrases as printed ("Net 30", "due upon receipt", "payable within 14 days", "2% 10 Net 30",
+ * "due immediately"), multilingual where the wording is fixed.
+ */
+const TERMS_PHRASE_RE = new RegExp([
+  String.raw`\d{1,2}(?:[.,]\d{1,2})?\s*%\s*\d{1,3}(?:\s*days)?,?\s*net\s*\d{1,3}(?:\s*days)?`,
+  String.raw`net\s*\d{1,3}(?:\s*days)?(?:\s*(?:eom|from\s+(?:the\s+)?(?:invoice\s+)?date(?:\s+of\s+invoice)?))?`,
+  String.raw`\d{1,3}\s*days?\s*net`,
+  String.raw`(?:due|payable)\s+(?:on|upon)\s+(?:receipt|delivery)`,
+  String.raw`(?:due|payable)\s+immediately`,
+  String.raw`(?:due|payable)\s+(?:with)?in\s+\d{1,3}\s*days(?:\s+(?:of|from|after)\s+(?:the\s+)?(?:invoice|receipt)(?:\s+date)?)?`,
+  String.raw`cash\s+on\s+delivery|payment\s+in\s+advance`,
+  String.raw`zahlbar\s+(?:sofort|innerhalb\s+(?:von\s+)?\d{1,3}\s*tagen)|sofort\s+fällig|\d{1,3}\s*tage\s+netto`,
+  String.raw`(?:binnen|within)\s+\d{1,3}\s*(?:dagen|days)`,
+  String.raw`à\s+réception|à\s+\d{1,3}\s*jours(?:\s+fin\s+de\s+mois)?|\d{1,3}\s*jours\s+fin\s+de\s+mois`,
+].map((x) => `(?:${x})`).join('|'), 'giu');
+
+function termsPhrases(ctx: DocContext): RawCandidate[] {
+  return ctx.memo('terms-phrases', () => {
+    const out: RawCandidate[] = [];
+    ctx.pages.slice(0, 20).forEach((page, p) => {
+      for (const m of page.text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:${TERMS_PHRASE_RE.source})(?![\\p{L}\\p{N}])`, 'giu'))) {
+        out.push({ p, start: m.index!, end: m.index! + m[0].length, value: m[0].replace(/\s+/g, ' '), text: m[0] });
+      }
+    });
+    return out;
+  });
+}
+
+/**
+ * Payment terms: a labelled value ("Terms: Net 30") or a terms phrase printed anywhere ("payment will be due
+ * immediately"). A label's value that reads as no terms phrase at all ("terms start on normal delivery date")
+ * counts for less than a terms phrase; within a labelled value that holds one, the value stays as printed.
+ */
+function rankPaymentTerms(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const phrases = termsPhrases(ctx);
+  const within = (s: Span) => phrases.some((c) => c.p === s.p && c.start < s.end && c.end > s.start);
+  const labelled = labelledText(ctx, leaf).map((s) => {
+    const sp = s.spans[0];
+    const ok = sp && within(sp);
+    return { ...s, score: ok ? Math.min(1, s.score + 0.1) : s.score * 0.55, features: { ...s.features, phrase: ok ? 1 : 0 } };
+  });
+  const free: Scored[] = phrases.map((c) => {
+    const page = ctx.pages[c.p];
+    const line = page.lines[ctx.lineIndex(c.p, c.start)];
+    const lineText = line ? page.text.slice(line.start, line.end) : '';
+    // on a line that speaks of payment or terms the phrase is the terms; elsewhere it may be a note
+    const cue = /\b(terms?|payment|pay|paid|payable|zahlung|betaling|paiement|conditions?)\b/i.test(lineText) ? 0.6 : 0;
+    return { value: c.value, spans: [{ p: c.p, start: c.start, end: c.end }], score: sigmoid(-0.5 + cue - 0.3 * c.p), features: { phrase: 1, cue } };
+  });
+  return aggregate([...labelled, ...free]);
 }
 
 /**

@@ -235,3 +235,31 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
   }
   return { score: best, hit: bestHit };
 }
+
+/** Label phrases that only say "a number follows": whose number it is comes from the word before them. */
+const GENERIC_NUMBER_LABEL = /^(no|nr|nº|n°|#|number|num|nummer|numéro|id)$/;
+
+/**
+ * Drop hits of a bare number label ("No", "Nr", "Number") that another noun qualifies: "PO No", "Order Nr",
+ * "MFG.UFC NO" label someone else's number. A qualifier the field itself names (any word of its own label
+ * phrases: "Invoice", "Factuur", "Document") keeps the hit, and so does a bare label opening its line or
+ * following a colon ("Date: 01/02 No. 123"). A hit followed by another field's noun ("Invoice Date", "Invoice
+ * Total") is that field's label and goes too.
+ */
+export function dropForeignQualified(ctx: DocContext, hits: LabelHit[], phrases: string[]): LabelHit[] {
+  const own = new Set(phrases.flatMap((ph) => ph.toLowerCase().split(/[\s._-]+/)).map((w) => w.replace(/[^\p{L}]/gu, '')).filter((w) => w.length >= 2));
+  return hits.filter((h) => {
+    const phrase = phrases[h.rank];
+    if (phrase === undefined) return true;
+    const page = ctx.pages[h.p];
+    // "Invoice Date", "Invoice Total", "Rechnungsbetrag": a noun after the hit makes it another field's label
+    if (/^[ \t]*(date|datum|dated|total|amount|period|address|summary|type|currency|terms|due|balance|value|sum|subtotal|betrag|bedrag|montant|adresse|adres)\b/i.test(page.text.slice(h.end, h.end + 16))) return false;
+    if (!GENERIC_NUMBER_LABEL.test(phrase.toLowerCase())) return true;
+    const before = page.text.slice(page.text.lastIndexOf('\n', h.start - 1) + 1, h.start);
+    // the word right before, separated by spaces only (an abbreviation's dot belongs to the word)
+    const m = /(\S+?)[.]?\s*$/u.exec(before);
+    if (!m || !/\p{L}{2}/u.test(m[1]) || /[:;,)]$/.test(m[1])) return true;
+    const segs = m[1].toLowerCase().split(/[./\-]+/).map((w) => w.replace(/[^\p{L}]/gu, '')).filter(Boolean);
+    return segs.some((w) => own.has(w));
+  });
+}

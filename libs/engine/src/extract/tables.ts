@@ -12,7 +12,9 @@ import type { DocContext, Span } from './context.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
 
-type ColKind = 'text' | 'number' | 'percent' | 'code';
+/** 'numtext': a numeric column (quantity, price, amount) whose property is a string: read as printed. */
+type ColKind = 'text' | 'number' | 'percent' | 'code' | 'numtext';
+const isNumeric = (k: ColKind) => k === 'number' || k === 'percent' || k === 'numtext';
 
 /** Column concepts: which property names they serve, and the header words that announce them. */
 const CONCEPTS: { when: RegExp; kind: ColKind; phrases: string[] }[] = [
@@ -39,7 +41,8 @@ function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: str
   const own = nameWords(name).join(' ');
   for (const c of CONCEPTS) {
     if (!c.when.test(w)) continue;
-    const kind: ColKind = numeric ? (c.kind === 'text' || c.kind === 'code' ? 'number' : c.kind) : c.kind === 'number' || c.kind === 'percent' ? 'code' : c.kind;
+    // a string property of a numeric concept still heads a numeric column (it opens rows), its value kept as printed
+    const kind: ColKind = numeric ? (c.kind === 'text' || c.kind === 'code' ? 'number' : c.kind) : c.kind === 'number' || c.kind === 'percent' ? 'numtext' : c.kind;
     return { kind, phrases: [own, ...c.phrases] };
   }
   return { kind: numeric ? 'number' : 'text', phrases: [own] };
@@ -85,8 +88,8 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
     cols.push({ name: props[m.prop].name, kind: props[m.prop].kind, x0: b0[0], x1: b1[2] });
   }
   // a header names at least two columns, one of them numeric (or all the schema asks for), and is mostly labels
-  const numeric = cols.some((c) => c.kind === 'number' || c.kind === 'percent');
-  if (cols.length < Math.min(2, props.length) || (!numeric && props.some((p) => p.kind === 'number'))) return undefined;
+  const numeric = cols.some((c) => isNumeric(c.kind));
+  if (cols.length < Math.min(2, props.length) || (!numeric && props.some((p) => isNumeric(p.kind)))) return undefined;
   const digits = texts.filter((t) => /\d/.test(t)).length;
   if (digits > texts.length / 3) return undefined;
   if (usedWord.size < texts.length * 0.3) return undefined;
@@ -134,6 +137,9 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
           const num = parseAmount(text.replace(/[$€£%]/g, ''), ctx.decimalHint);
           if (num === undefined) continue;
           row[c.name] = { value: num, spans, score: 0.6 };
+        } else if (c.kind === 'numtext') {
+          if (!/\d/.test(text)) continue;
+          row[c.name] = { value: text, spans, score: 0.55 };
         } else row[c.name] = { value: text, spans, score: 0.5 };
       }
       const textCol = cols!.find((c) => c.kind === 'text');
@@ -164,7 +170,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         const c = columnOf(cols, b[0], b[2]);
         (cells[c.name] ??= { words: [] }).words.push(w);
       }
-      const opens = cols.some((c) => (c.kind === 'number') && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text)));
+      const opens = cols.some((c) => (c.kind === 'number' || c.kind === 'numtext') && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text)));
       if (opens) { flush(); current = cells; continue; }
       if (current) {
         // a text-only row continues the current item's text columns

@@ -1,0 +1,89 @@
+import { compileSchema, extractFromDocument } from '../../src/index.js';
+import { doc } from '../helpers/doc.js';
+
+const extract = (lines: Parameters<typeof doc>[0], properties: Record<string, unknown>) =>
+  extractFromDocument(doc(lines), compileSchema({ type: 'object', properties })).data;
+
+const INVOICE_NUMBER = { invoice_number: { type: ['string', 'null'], description: 'Invoice number / document ID.' } };
+
+describe('generic number labels qualified by another noun', () => {
+  test('a "No." that belongs to a purchase order does not label the invoice number', () => {
+    const r = extract([
+      { text: 'ACME SUPPLY CO', x: 0.05, y: 0.05 },
+      { text: 'PO No. 4500012345', x: 0.05, y: 0.2 },
+      { text: 'Invoice Date 03/04/2023', x: 0.55, y: 0.2 },
+      { text: 'Total 120.00', x: 0.6, y: 0.6 },
+    ], INVOICE_NUMBER);
+    expect(r.invoice_number).toBeNull();
+  });
+
+  test('a column headed "Order No" loses to the one headed "Document No"', () => {
+    const r = extract([
+      { text: 'Order No', x: 0.05, y: 0.2 }, { text: 'Customer No', x: 0.35, y: 0.2 }, { text: 'Document No', x: 0.65, y: 0.2 },
+      { text: '77881', x: 0.05, y: 0.23 }, { text: '99999', x: 0.35, y: 0.23 }, { text: '20231187', x: 0.65, y: 0.23 },
+    ], INVOICE_NUMBER);
+    expect(r.invoice_number).toBe('20231187');
+  });
+
+  test('an OCR-mangled qualifier ("MFG.UFC NO,") still owns its number sign', () => {
+    const r = extract([
+      { text: 'MFG.UFC NO,', x: 0.05, y: 0.3 }, { text: 'SHIPPED FROM', x: 0.4, y: 0.3 },
+      { text: '23700', x: 0.05, y: 0.33 }, { text: 'Somewhere', x: 0.4, y: 0.33 },
+    ], INVOICE_NUMBER);
+    expect(r.invoice_number).toBeNull();
+  });
+
+  test('a bare "No." still labels the invoice number', () => {
+    const r = extract([
+      { text: 'INVOICE', x: 0.4, y: 0.05 },
+      { text: 'No. 2023-0042', x: 0.05, y: 0.2 },
+    ], INVOICE_NUMBER);
+    expect(r.invoice_number).toBe('2023-0042');
+  });
+
+  test('a customer number labelled "Customer No." is the customer id, not the invoice number', () => {
+    const r = extract([
+      { text: 'Customer No. 99999', x: 0.05, y: 0.2 },
+      { text: 'Invoice 123456', x: 0.55, y: 0.2 },
+    ], { ...INVOICE_NUMBER, customer_id: { type: ['string', 'null'], description: 'Customer account number.' } });
+    expect(r).toMatchObject({ invoice_number: '123456', customer_id: '99999' });
+  });
+});
+
+const TERMS = { payment_terms: { type: ['string', 'null'], description: "Payment terms as printed (e.g. 'due immediately')." } };
+
+describe('payment terms', () => {
+  test('a terms phrase in a sentence is found without a label', () => {
+    const r = extract([
+      'ACME SUPPLY CO',
+      'Your bank account will be debited on 1/02/02.',
+      'If the withdrawal is dishonored, payment will be due immediately.',
+    ], TERMS);
+    expect(r.payment_terms).toBe('due immediately');
+  });
+
+  test('the word "terms" inside a sentence does not label what follows when a terms phrase is printed', () => {
+    const r = extract([
+      'Promotional credit terms start on normal delivery date',
+      'Total 120.00',
+      'Payment is due upon receipt of this invoice.',
+    ], TERMS);
+    expect(r.payment_terms).toBe('due upon receipt');
+  });
+
+  test('a labelled terms value is read as printed', () => {
+    const r = extract([
+      { text: 'Terms:', x: 0.05, y: 0.2 }, { text: '2% 10 Net 30', x: 0.2, y: 0.2 },
+      { text: 'Due Date: 03/05/2023', x: 0.55, y: 0.2 },
+    ], TERMS);
+    expect(r.payment_terms).toBe('2% 10 Net 30');
+  });
+
+  test('"payable within 14 days" reads as the terms', () => {
+    const r = extract([
+      'Invoice 2023-118',
+      'Please transfer the amount payable within 14 days to the account below.',
+    ], TERMS);
+    expect(r.payment_terms).toBe('payable within 14 days');
+  });
+});

@@ -1,0 +1,47 @@
+import { compileSchema, extractFromDocument } from '../../src/index.js';
+import { doc } from '../helpers/doc.js';
+
+const one = (schema: Record<string, unknown>, lines: Parameters<typeof doc>[0]) =>
+  extractFromDocument(doc(lines), compileSchema({ type: 'object', properties: schema }));
+
+/** Line items whose cells are all strings "as printed" (DocILE-style schemas). */
+const STRING_ITEMS = {
+  line_items: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        quantity: { type: 'string' },
+        code: { type: 'string' },
+        description: { type: 'string' },
+        unit_price_gross: { type: 'string' },
+        amount_gross: { type: 'string' },
+      },
+    },
+  },
+};
+
+test('line items whose numeric columns are strings are read as printed', () => {
+  const r = one(STRING_ITEMS, [
+    { text: 'Qty', x: 0.05, y: 0.36 }, { text: 'Item Code', x: 0.12, y: 0.36 }, { text: 'Description', x: 0.3, y: 0.36 }, { text: 'Unit Price', x: 0.65, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: '4', x: 0.05, y: 0.4 }, { text: '42630', x: 0.12, y: 0.4 }, { text: 'Blue pens box', x: 0.3, y: 0.4 }, { text: '132.20', x: 0.65, y: 0.4 }, { text: '528.80', x: 0.85, y: 0.4 },
+    { text: '1', x: 0.05, y: 0.43 }, { text: '42640', x: 0.12, y: 0.43 }, { text: 'Red pens box', x: 0.3, y: 0.43 }, { text: '12.00', x: 0.65, y: 0.43 }, { text: '12.00', x: 0.85, y: 0.43 },
+    { text: 'Total', x: 0.65, y: 0.5 }, { text: '540.80', x: 0.85, y: 0.5 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { quantity: '4', code: '42630', description: 'Blue pens box', unit_price_gross: '132.20', amount_gross: '528.80' },
+    { quantity: '1', code: '42640', description: 'Red pens box', unit_price_gross: '12.00', amount_gross: '12.00' },
+  ]);
+});
+
+test('a string-typed amount column with a trailing minus keeps it as printed', () => {
+  const r = one(STRING_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Price', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Consulting hours', x: 0.05, y: 0.4 }, { text: '95.00', x: 0.6, y: 0.4 }, { text: '950.00', x: 0.85, y: 0.4 },
+    { text: 'Loyalty discount', x: 0.05, y: 0.43 }, { text: '95.00-', x: 0.85, y: 0.43 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { quantity: null, code: null, description: 'Consulting hours', unit_price_gross: '95.00', amount_gross: '950.00' },
+    { quantity: null, code: null, description: 'Loyalty discount', unit_price_gross: null, amount_gross: '95.00-' },
+  ]);
+});
