@@ -173,6 +173,33 @@ function signatureOrgs(ctx: DocContext): { p: number; start: number; name: strin
   return orgs;
 }
 
+/** A caption line of a signature block: the signer's role ("Employee", "EXECUTIVE:", "FOR THE COMPANY"). */
+const CAPTION_RE = /^(?:for\s+)?(?:the\s+)?(employee|executive|consultant|director|individual|company|employer|corporation|bank)\s*:?$/i;
+const ORG_CAPTION_RE = /company|employer|corporation|bank/i;
+
+/**
+ * Whether the signature line `i` stands in a run of parallel lines (same label, one name each) set under a run of as
+ * many caption lines, and its own caption names an organisation.
+ */
+function underOrgCaption(lines: string[], i: number, label: string): boolean {
+  const named = (x: string | undefined) => x !== undefined && x.startsWith(label) && /^(?:[A-Z]\.\s*)*[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}$/.test(x.slice(label.length).trim());
+  let a = i;
+  let b = i;
+  while (named(lines[a - 1])) a--;
+  while (named(lines[b + 1])) b++;
+  const n = b - a + 1;
+  if (n < 2) return false;
+  // the captions: the nearest run of n caption lines within a few lines above or below the run
+  for (let j = Math.max(0, a - 8); j <= Math.min(lines.length - n, b + 6); j++) {
+    if (j + n > a && j <= b) continue;
+    const caps = lines.slice(j, j + n);
+    if (caps.every((c) => CAPTION_RE.test(c.trim())) && !CAPTION_RE.test((lines[j - 1] ?? '').trim()) && !CAPTION_RE.test((lines[j + n] ?? '').trim())) {
+      return ORG_CAPTION_RE.test(caps[i - a]);
+    }
+  }
+  return false;
+}
+
 /** Words that introduce an affiliate of a party rather than a party. */
 const AFFILIATE_BEFORE_RE = /\b(?:including(?:,?\s*(?:without limitation|but not limited to),?)?|collectively with|together with|subsidiar(?:y|ies) of|parent(?: company)? of|affiliates? of|f\/k\/a|formerly known as|d\/b\/a|dba|doing business as)\s*(?:the\s+)?$/i;
 const AFFILIATE_AFTER_RE = /^\s*,?\s*(?:an?\s+)?(?:direct\s+|indirect\s+)?(?:wholly[- ]owned\s+)?subsidiary\s+of\b/i;
@@ -398,6 +425,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (!mm) return;
       // ("The Forum" in an address block: a person's name does not open with an article)
       if (/^The\s/i.test(mm[1])) return;
+      // side-by-side signature blocks read line by line: "Employee / Company / Signature: /s/ A / Signature: /s/ B";
+      // the n-th of a run of signature lines is under the n-th caption, and one under "Company" signs for it
+      if (underOrgCaption(lines, i, t.slice(0, t.indexOf(mm[1])))) return;
       // before the last two pages only an individual's form signature counts, one labelled as the employee's
       // signature or printed name (not a name in an exhibit's list, nor the holders of a party signing mid-document)
       const FORM_LABEL = /^(?:Signature|Print(?:ed)?\s+Name|Name\s+of\s+(?:Employee|Executive|Consultant)|\(?(?:Employee|Executive|Consultant)(?:'s|’s)?\s+(?:Signature|Name))\b/i;
@@ -449,6 +479,16 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     // (not a name defined as itself: "ACME (“ACME”)")
     if (!opening.slice(Math.max(0, d.index! - 80), d.index!).replace(/[\s,]+$/, '').endsWith(d[1])) definedTerms.add(normText(d[1]));
   }
+  // "JOHN RANDELL HIGGINS" and "John R. Higgins": one person, the middle name written out or as its initial
+  const samePerson = (a: string, b: string) => {
+    const wa = a.replace(/[.,]/g, ' ').split(/\s+/).filter(Boolean);
+    const wb = b.replace(/[.,]/g, ' ').split(/\s+/).filter(Boolean);
+    if (wa.length < 2 || wb.length < 2 || wa.length > 4 || wb.length > 4 || SUFFIX_RE.test(a) || SUFFIX_RE.test(b)) return false;
+    if (wa[0] !== wb[0] || wa[wa.length - 1] !== wb[wb.length - 1] || wa[0].length < 2) return false;
+    const ma = wa.slice(1, -1);
+    const mb = wb.slice(1, -1);
+    return ma.length === mb.length && ma.every((x, i) => x[0] === mb[i][0] && (x.length === 1 || mb[i].length === 1 || x === mb[i]));
+  };
   const overlaps = (a: Scored, b: Scored) => a.spans.some((x) => b.spans.some((y) => x.p === y.p && x.start < y.end && y.start < x.end));
   const kept: Scored[] = [];
   for (const s of out) {
@@ -459,7 +499,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     // (one mention read twice: "Citizens Bank" inside "The Citizens Bank of Logan")
     const dup = kept.find((x) => overlaps(x, s) && (normText(String(x.value)).includes(k) || k.includes(normText(String(x.value))))) ?? kept.find((x) => {
       const kx = normText(String(x.value));
-      return kx === k || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84) || headOf(kx, k) || headOf(k, kx) || tailOf(kx, k) || tailOf(k, kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
+      return kx === k || samePerson(kx, k) || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84) || headOf(kx, k) || headOf(k, kx) || tailOf(kx, k) || tailOf(k, kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
     });
     if (dup) {
       const kd = normText(String(dup.value));

@@ -571,4 +571,31 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['99¢ Only Stores', 'Leonard Green & Partners L.P.']));
   });
+  test('in side-by-side signature blocks read line by line, the signer under the "Company" caption is not a party', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'This Agreement is made by and between InfrastruX Group (hereinafter the “Company”) and John Higgins (hereinafter “Employee”).',
+      'Employee agrees to keep the information of the Company confidential.',
+      'Employee',
+      'Company',
+      'Signature: /s/ John Higgins',
+      'Signature: /s/ Richard Schwartz',
+      'Print Name: John Higgins',
+      'Print Name: Richard Schwartz',
+    ]);
+    expect(got).toContain('John Higgins');
+    expect(got).not.toContain('Richard Schwartz');
+  });
+
+  test('a person named with the middle name written out and with its initial is one party', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'This Agreement is made by and between InfrastruX Group (hereinafter the “Company”) and JOHN RANDELL HIGGINS (hereinafter “Employee”).',
+      'Employee agrees to keep the information of the Company confidential.',
+      'IN WITNESS WHEREOF the parties have signed this Agreement.',
+      'Signature: /s/ John R. Higgins',
+      'Print Name: John R. Higgins',
+    ]);
+    expect(got.filter((n) => /higgins/i.test(String(n)))).toHaveLength(1);
+  });
 });
