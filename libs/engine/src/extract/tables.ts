@@ -29,7 +29,7 @@ const CONCEPTS: { when: RegExp; kind: ColKind; phrases: string[] }[] = [
   { when: /\b(name|description|desc|item|product|service|article|designation|details|label)\b/, kind: 'text', phrases: ['description', 'omschrijving', 'beschreibung', 'bezeichnung', 'désignation', 'designation', 'descripción', 'item name', 'product name', 'item', 'product', 'produkt', 'service', 'article', 'artikel', 'details', 'name', 'leistung', 'charge name'] },
 ];
 
-const SUM_ROW = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|exclusief|inclusief|excl|incl)\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
+const SUM_ROW = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|(?:exclusief|inclusief|excl|incl)\.?\s*(?:btw|vat|tax|mwst|tva|gst|ust|iva))\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
 /** "[SKU] Name" / "*EAN* Name": a leading bracketed code inside the description cell. */
 const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
@@ -165,10 +165,16 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       if (SUM_ROW.test(text)) { flush(); continue; }
       if (headerColumns(ctx, p, k, props)) { flush(); continue; }
       const cells: Record<string, { words: number[] }> = {};
+      let prev: { w: number; col: Column } | undefined;
       for (const w of row.words) {
         const b = page.words[w].bbox;
-        const c = columnOf(cols, b[0], b[2]);
+        let c = columnOf(cols, b[0], b[2]);
+        // a description running past its header into a numeric column ("... iPad Air 2 Zwart" under "Aantal"):
+        // a word with no digit that follows a text cell's word at a word space stays in the text cell
+        if (prev && prev.col.kind === 'text' && c.kind !== 'text' && !/[\d€$£%]/.test(page.words[w].text)
+          && b[0] - page.words[prev.w].bbox[2] < 1.5 * (b[3] - b[1])) c = prev.col;
         (cells[c.name] ??= { words: [] }).words.push(w);
+        prev = { w, col: c };
       }
       const opens = cols.some((c) => (c.kind === 'number' || c.kind === 'numtext') && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text)));
       if (opens) { flush(); current = cells; continue; }

@@ -45,3 +45,35 @@ test('a string-typed amount column with a trailing minus keeps it as printed', (
     { quantity: null, code: null, description: 'Loyalty discount', unit_price_gross: null, amount_gross: '95.00-' },
   ]);
 });
+
+const NUMERIC_ITEMS = {
+  line_items: {
+    type: 'array',
+    items: { type: 'object', properties: { name: { type: ['string', 'null'] }, qty: { type: ['number', 'null'] }, price_subtotal: { type: ['number', 'null'] } } },
+  },
+};
+
+test('a description running past its header into the quantity column stays in the description', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Article', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.3, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Leather Slim Cover Black', x: 0.05, y: 0.4 }, { text: '1', x: 0.5, y: 0.4 }, { text: '69.99', x: 0.85, y: 0.4 },
+    { text: 'Desk', x: 0.05, y: 0.43 }, { text: '2', x: 0.5, y: 0.43 }, { text: '99.00', x: 0.85, y: 0.43 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { name: 'Leather Slim Cover Black', qty: 1, price_subtotal: 69.99 },
+    { name: 'Desk', qty: 2, price_subtotal: 99 },
+  ]);
+});
+
+test('an item row opening with "Incl." is an item, an "Incl. VAT" row is a sum', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Tablet 16 GB', x: 0.05, y: 0.4 }, { text: '1', x: 0.5, y: 0.4 }, { text: '399.00', x: 0.85, y: 0.4 },
+    { text: 'Incl. copying levy', x: 0.05, y: 0.43 }, { text: '1', x: 0.5, y: 0.43 }, { text: '4.24', x: 0.85, y: 0.43 },
+    { text: 'Incl. VAT 21%', x: 0.05, y: 0.47 }, { text: '70.00', x: 0.85, y: 0.47 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { name: 'Tablet 16 GB', qty: 1, price_subtotal: 399 },
+    { name: 'Incl. copying levy', qty: 1, price_subtotal: 4.24 },
+  ]);
+});
