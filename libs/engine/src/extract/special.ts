@@ -11,7 +11,7 @@ const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|reci
 // (a first word may open in lower case when capitals follow within it: "resTORbio, Inc.", "nStor Corporation", "eBay Inc.")
 // (or a web address in lower case: "ebix.com, Inc."; a first word may join two with a slash: "SRI/Surgical Express, Inc.")
 // (or digits with a sign or a capital, before capitalised words: "99¢ Only Stores", "3D Systems Corporation")
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*(?:\/ ?[A-Z][A-Za-z0-9.&'’\-]*)?|\d{1,3}(?:¢|[A-Z]\b)(?=[ \t]+[A-Z])|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
+const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|\bin\s+favou?r\s+of\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*(?:\/ ?[A-Z][A-Za-z0-9.&'’\-]*)?|\d{1,3}(?:¢|[A-Z]\b)(?=[ \t]+[A-Z])|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
 
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
@@ -255,6 +255,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     else if (kind !== 7 && AFFILIATE_AFTER_RE.test(after)) z -= /^[^()]{0,100}\(\s*(?:the\s+)?[“"]/.test(text.slice(start + raw.length, start + raw.length + 140).replace(/\n/g, ' ')) ? 1.0 : 3;
     if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return false; // "Redwood City, California"
     const before = text.slice(Math.max(0, start - 40), start).replace(/\s+/g, ' ');
+    // "Source: NLS PHARMACEUTICS LTD., F-1, 2/28/2020": the filing's footer names the filer, not a party of this text;
+    // "Be My Guest(R)", "Gridiron™": a trade mark, not a party
+    if (/\bSource:\s*$/.test(before) || /^\s*(?:\((?:R|TM)\)|[®™])/.test(after)) return false;
     // "Route de Bazancourt, F-51110, Pomacle France (“BioAmber”)": a town after a postcode ends an address
     if (!SUFFIX_RE.test(name) && /\b(?:[A-Z]{1,2}-)?\d{4,6}\s*,\s*$/.test(before)) return false;
     // "IREYA B.V, represented by Andrea van Elsas": who acts for a party is not one
@@ -292,7 +295,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (SUFFIX_RE.test(n[1])) z += 0.7;
       // the slots of "between X and Y"
       // (or the next of a list of parties, each closing with its defined term: "X (“X”),\nY, a Nevada corporation (“Y”)")
-      if (m && (/(?:\bbetween|\bamong|\band|\bby|parties:)\s*:?\s*(?:the\s+)?$/i.test(before) || /\(\s*(?:the\s+)?[“"][^”"]{1,40}[”"]\s*\)\s*[,;]\s*(?:and\s+)?$/i.test(before))) z += 0.6;
+      if (m && (/(?:\bbetween|\bamong|\band|\bby|\bin\s+favou?r\s+of|parties:)\s*:?\s*(?:the\s+)?$/i.test(before) || /\(\s*(?:the\s+)?[“"][^”"]{1,40}[”"]\s*\)\s*[,;]\s*(?:and\s+)?$/i.test(before))) z += 0.6;
       if (/^\s*,?\s*(Suite|Street|Avenue|Road|Floor|\d)/.test(after) || /\d{5}/.test(n[1])) z -= 1.5;
       // "Name: Glenn W. Rust\n\nVirginia National Bank and ...": a paragraph break ends a name
       const para = /\n[ \t]*\n/.exec(ctx.pages[p].text.slice(start, start + n[1].length));

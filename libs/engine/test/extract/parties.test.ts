@@ -598,4 +598,33 @@ describe('contract parties', () => {
     ]);
     expect(got.filter((n) => /higgins/i.test(String(n)))).toHaveLength(1);
   });
+  test('the filer named in a filing footer ("Source: ACME LTD., F-1, 2/28/2020") is not a party', () => {
+    const got = names([
+      'LICENSE AGREEMENT',
+      'This License Agreement is made between Northwind Pharma AG, a Swiss company (“Licensor”), and Eurofarma S.A., a Brazilian company (“Licensee”).',
+      'regarding the product in Latin America',
+      'Source: NLS PHARMACEUTICS LTD., F-1, 2/28/2020',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Northwind Pharma AG', 'Eurofarma S.A.']));
+    expect(got).not.toContain('NLS PHARMACEUTICS LTD.');
+  });
+
+  test('a trade mark ("Be My Guest(R)") is not a party', () => {
+    const got = names([
+      'DISTRIBUTION AGREEMENT',
+      'This Distribution Agreement is entered into by and between Amex Incentive Services, L.L.C., a Missouri limited liability company ("AEIS"), and Schoolpop, Inc., a Delaware corporation ("Schoolpop").',
+      'Reseller may resell the following stored value cards: Encompass(R) Select, and Be My Guest(R), and any other stored value products developed by AEIS.',
+    ]);
+    expect(got).toContain('Schoolpop Inc.');
+    expect(got).not.toContain('Be My Guest');
+  });
+
+  test('the party a deed is made "in favor of" is a party', () => {
+    const got = names([
+      'MAINTENANCE AGREEMENT',
+      'THIS MAINTENANCE AGREEMENT (this "Agreement") is made and entered into as of the 28th day of March 2006 by THAYER EQUITY INVESTORS IV, L.P. (the "Investor"), in favor of U.S. BANK NATIONAL ASSOCIATION, a national banking association in its capacity as administrative agent (the "Agent").',
+      'RECITALS:',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['THAYER EQUITY INVESTORS IV L.P.', 'U.S. BANK NATIONAL ASSOCIATION']));
+  });
 });
