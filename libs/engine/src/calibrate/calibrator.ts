@@ -46,6 +46,8 @@ export interface CalibrationFeatures {
   docOcr: number;
   /** 1 when a second OCR pass read one of the value's words differently, else 0. */
   alt: number;
+  /** Pages of the document: a long one offers more look-alike candidates. */
+  pages?: number;
   /** Raw score of the value minus that of the best candidate with a different value (0..1). */
   margin: number;
 }
@@ -133,8 +135,8 @@ export function baseGroup(group: string): string {
 }
 
 /** Inputs of the second stage, in weight order, and the sign each weight is held to (0: free). */
-export const RECALIBRATION_INPUTS = ['logit', 'bias', 'ocr_doubt', 'doc_ocr_doubt', 'margin', 'scanned', 'alt_read'] as const;
-export const RECALIBRATION_SIGNS: readonly number[] = [1, 0, -1, -1, 1, 0, -1];
+export const RECALIBRATION_INPUTS = ['logit', 'bias', 'ocr_doubt', 'doc_ocr_doubt', 'margin', 'scanned', 'alt_read', 'short_doc'] as const;
+export const RECALIBRATION_SIGNS: readonly number[] = [1, 0, -1, -1, 1, 0, -1, 0];
 /** A lead over the runner-up beyond this much says nothing more. */
 const MARGIN_CAP = 0.3;
 
@@ -155,6 +157,7 @@ export function recalibrationInputs(group: string, p: number, f: CalibrationFeat
     Math.min(Math.max(f.margin, 0), MARGIN_CAP) / MARGIN_CAP,
     group.startsWith('scan-') ? 1 : 0,
     f.alt ? 1 : 0,
+    1 / Math.max(1, f.pages ?? 1),
   ];
 }
 

@@ -21,6 +21,7 @@ export interface TrainingRecord {
   ocr?: number;
   docOcr?: number;
   alt?: number;
+  pages?: number;
   margin?: number;
 }
 
@@ -37,7 +38,7 @@ export function foldOf(r: Pick<TrainingRecord, 'set' | 'case'>, salt = ''): numb
 
 export function featuresOf(r: TrainingRecord): CalibrationFeatures | undefined {
   if (r.state !== 'extracted' || r.ocr === undefined || r.margin === undefined) return undefined;
-  return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, margin: r.margin };
+  return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, pages: r.pages, margin: r.margin };
 }
 
 type Groups = CalibratorArtefact['groups'];

@@ -5,7 +5,7 @@
  *   node libs/engine/dist/cli/eval.js            # writes .data/eval/records.jsonl
  *   node libs/engine/dist/cli/make-scans.js --sets invoice2data,parsee-invoices --out .data/scans   (+ --style bw --dpi 300, --style grey --dpi 150)
  *   node libs/engine/dist/cli/eval.js --datasets .data/scans --records .data/eval/scan-records.jsonl
- *   node libs/engine/dist/cli/train-calibrator.js [--records <file>[,<file>...]] [--out <file>] [--isotonic-only]
+ *   node libs/engine/dist/cli/train-calibrator.js [--records <file>[,<file>...]] [--out <file>] [--isotonic-only] [--cv-out <file.jsonl>]
  * Scanned copies give the `scan-*` groups and the OCR domain of the second stage their training data.
  */
 import { createHash } from 'node:crypto';
@@ -32,7 +32,11 @@ function main() {
   const records = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FieldOutcome));
 
   const opts = { isotonicOnly: process.argv.includes('--isotonic-only') };
-  const cv = crossValidate(records, opts).map(({ r, p }) => ({ p, y: r.strict, set: r.set, confidence: p, strict: r.strict }));
+  const folds = crossValidate(records, opts);
+  const cv = folds.map(({ r, p }) => ({ p, y: r.strict, set: r.set, confidence: p, strict: r.strict }));
+  // each record with its out-of-sample confidence, for looking at where calibration is off
+  const cvOut = arg('cv-out');
+  if (cvOut) writeFileSync(resolve(cvOut), folds.map(({ r, p }) => JSON.stringify({ ...r, cv: Math.round(p * 1000) / 1000 })).join('\n') + '\n');
   const cvEce = ece(cv);
   const model = trainCalibrator(records, opts);
   const body = JSON.stringify(model);

@@ -32,6 +32,7 @@ export interface FieldOutcome {
   ocr?: number;
   alt?: number;
   docOcr?: number;
+  pages?: number;
   margin?: number;
 }
 
@@ -132,7 +133,7 @@ function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchem
     if (fr?.state === 'missing' && fr.candidate !== undefined && node.kind === 'leaf') candStrict = compareScalar(expected, fr.candidate, node as LeafNode).strict;
     outcomes.push({
       candStrict, set, case: id, field: name, group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
-      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, margin: fr?.features?.margin,
+      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, pages: fr?.features?.pages, margin: fr?.features?.margin,
     });
   }
   return all;

@@ -26,7 +26,7 @@ export interface FieldResult {
   group?: string;
   /** Debug: the best candidate's value when the field is reported missing. */
   candidate?: unknown;
-  /** Debug: calibration inputs besides the raw score (lowest OCR confidence of the value's words, lead over the runner-up). */
+  /** Debug: calibration inputs besides the raw score (OCR certainty of the value and the document, lead over the runner-up, pages). */
   features?: CalibrationFeatures;
 }
 
@@ -106,7 +106,7 @@ class Extractor {
     }
     const key = normText(String(s.value));
     const next = list.find((o) => o !== s && normText(String(o.value)) !== key);
-    return { ocr: Math.round(ocr * 1000) / 1000, docOcr: this.pageOcr, alt, margin: Math.round((s.score - (next?.score ?? 0)) * 1000) / 1000 };
+    return { ocr: Math.round(ocr * 1000) / 1000, docOcr: this.pageOcr, alt, pages: this.ctx.doc.pageCount, margin: Math.round((s.score - (next?.score ?? 0)) * 1000) / 1000 };
   }
 
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {

@@ -67,8 +67,8 @@ describe('calibrate', () => {
 describe('calibrate with a second stage', () => {
   afterEach(() => setCalibrator(undefined));
   const flat = { x: [0, 1], y: [0.8, 0.8], n: 100 };
-  // weights: logit 1, bias 0, ocr doubt -4, doc ocr doubt 0, margin 0, scanned 0, alt read -2
-  const stage = { inputs: RECALIBRATION_INPUTS, weights: { ocr: [1, 0, -4, 0, 0, 0, -2], digital: [1, 0, 0, 0, 0, 0, 0] } };
+  // weights: logit 1, bias 0, ocr doubt -4, doc ocr doubt 0, margin 0, scanned 0, alt read -2, short doc 0
+  const stage = { inputs: RECALIBRATION_INPUTS, weights: { ocr: [1, 0, -4, 0, 0, 0, -2, 0], digital: [1, 0, 0, 0, 0, 0, 0, 0] } };
   const clean = { ocr: 1, docOcr: 1, alt: 0, margin: 0.3 };
 
   test('a value whose words OCR read less surely gets lower confidence at the same score', () => {
@@ -93,4 +93,12 @@ describe('calibrate with a second stage', () => {
     setCalibrator({ version: 't', groups: { amount: { extracted: flat } } });
     expect(calibrate('scan-amount', 'extracted', 0.5, { ...clean, ocr: 0.2 })).toBe(0.8);
   });
+});
+
+test('the second stage sees whether the document is short', () => {
+  const stage = { inputs: RECALIBRATION_INPUTS, weights: { digital: [1, 0, 0, 0, 0, 0, 0, 2] } };
+  setCalibrator({ version: 't', groups: { amount: { extracted: { x: [0, 1], y: [0.5, 0.5], n: 100 } } }, recalibration: stage });
+  const f = { ocr: 1, docOcr: 1, alt: 0, margin: 0.3 };
+  expect(calibrate('amount', 'extracted', 0.5, { ...f, pages: 1 })).toBeGreaterThan(calibrate('amount', 'extracted', 0.5, { ...f, pages: 40 }));
+  setCalibrator(undefined);
 });

@@ -12,13 +12,14 @@ function scan(dateConfidence: number): DocumentModel {
   return { format: 'pdf', pages: [p], pageCount: 1, wordCount: p.words.length };
 }
 
-test('an extracted value carries the lowest OCR confidence of its words and the document mean as calibration features', () => {
+test('an extracted value carries the lowest OCR confidence of its words, the document mean and its page count as calibration features', () => {
   const r = extractFromDocument(scan(0.42), schema, { debug: true });
   expect(r.data.invoice_date).toBe('2024-03-12');
   const f = r.fields['/invoice_date']!.features!;
   expect(f.ocr).toBe(0.42);
   expect(f.docOcr).toBeCloseTo((0.42 + 0.9 * (scan(0.42).pages[0]!.words.length - 1)) / scan(0.42).pages[0]!.words.length, 3);
   expect(f.margin).toBeGreaterThan(0);
+  expect(f.pages).toBe(1);
 });
 
 test('calibration features stay out of results without debug', () => {
