@@ -280,6 +280,14 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (stop) winEnd = m.index + stop.index;
     }
     const win = text.slice(winStart, winEnd);
+    // "... contemplated by a certain Asset Purchase Agreement dated October 28, 2004, by and among X, Y": the parties of
+    // another agreement the preamble refers to (a later "between"/"among" after a dated agreement)
+    const foreign = (at: number): boolean => {
+      if (!m || at <= m.index + m[0].length) return false;
+      const slot = [...text.slice(m.index + m[0].length, at).matchAll(/\b(?:by\s+and\s+)?(?:between|among)\b/gi)].pop();
+      const s0 = slot ? m.index + m[0].length + slot.index! : -1;
+      return s0 >= 0 && /\bagreements?\b[^.;]{0,80}\bdated\b[^.;]{0,60}$/i.test(text.slice(Math.max(0, s0 - 160), s0));
+    };
     NAME_RE.lastIndex = 0;
     for (const n of win.matchAll(NAME_RE)) {
       const start = winStart + n.index! + n[0].indexOf(n[1]);
@@ -288,6 +296,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       const after = text.slice(start + n[1].length, start + n[1].length + 180).replace(/^\s*\((?![^()]*[“"”])(?!\s*hereinafter)[^()]{1,40}\)/, '');
       const before = text.slice(Math.max(0, start - 25), start);
       let z = m ? -1.2 : -1.8;
+      if (foreign(start)) z -= 4;
       // ("(hereinafter referred to as Party A)": a defined term may be written without quotation marks)
       const defined = /^\s*,?\s*(?:[^()“”"]{0,80}?)\(\s*(?:the\s+|each\s+)?[“"”]|^\s*\(\s*[A-Z]{3,}\s*\)|^\s*,?\s*\(\s*hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[A-Z]/.test(after);
       if (defined) z += 1.2;
@@ -350,6 +359,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (/^\s*,?\s*an?\s+(?:[A-Z][a-z]+\s+){0,3}(corporation|company|limited|partnership|bank)/i.test(after)) z += 1.3;
       // the preamble already named its parties: other defined organisations are advisers, affiliates, ...
       if (m && strong >= 2 && o.start > winEnd) z -= 1.4;
+      if (foreign(o.start)) z -= 4;
       // "of American Realty\nCapital Properties, Inc.": the candidate began at the line break; its first words end the line before
       let start = o.start;
       let value = String(o.value);

@@ -627,4 +627,15 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['THAYER EQUITY INVESTORS IV L.P.', 'U.S. BANK NATIONAL ASSOCIATION']));
   });
+  test('the parties of another agreement the preamble refers to ("a certain Agreement dated ..., by and among X, Y") are not parties', () => {
+    const got = names([
+      'CONSULTING AGREEMENT',
+      'This Agreement is made as of November 5, 2004, by and between Richard Harcke (“HARCKE”) and Haynes Wire Company, a Delaware corporation (“BUYER”), in connection with the transactions contemplated by a certain Asset Purchase Agreement dated October 28, 2004, by and among Harcke, The Branford Wire Company, a Connecticut corporation (“BRANFORD”), and Carolina Industries, Inc., a Connecticut corporation (“CAROLINA”).',
+      'NOW, THEREFORE, the parties agree as follows:',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Richard Harcke', 'Haynes Wire Company']));
+    expect(got).not.toContain('Carolina Industries Inc.');
+  });
+
+
 });
