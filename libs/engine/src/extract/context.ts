@@ -134,7 +134,11 @@ export class DocContext {
       });
       const rowOf = new Int32Array(page.words.length).fill(-1);
       const rows: PageRows['rows'] = [];
+      // Punctuation-only words (a fax's speckle: ";", ":", ".") do not open rows: between a label and its value
+      // they would count as rows in between. They join the row they sit in (or the nearest) afterwards.
+      const noise: number[] = [];
       for (const i of idx) {
+        if (page.source === 'ocr' && !/[\p{L}\p{N}]/u.test(page.words[i].text)) { noise.push(i); continue; }
         const b = page.words[i].bbox;
         const yc = (b[1] + b[3]) / 2;
         const h = Math.max(1e-4, b[3] - b[1]);
@@ -150,6 +154,18 @@ export class DocContext {
         }
         rows.push({ y0: b[1], y1: b[3], words: [i] });
         rowOf[i] = rows.length - 1;
+      }
+      for (const i of noise) {
+        const b = page.words[i].bbox;
+        const yc = (b[1] + b[3]) / 2;
+        let best = -1;
+        let bestD = Infinity;
+        rows.forEach((r, k) => {
+          const d = yc < r.y0 ? r.y0 - yc : yc > r.y1 ? yc - r.y1 : 0;
+          if (d < bestD) { bestD = d; best = k; }
+        });
+        if (best < 0) { rows.push({ y0: b[1], y1: b[3], words: [i] }); rowOf[i] = rows.length - 1; continue; }
+        rows[best].words.push(i); rowOf[i] = best;
       }
       for (const r of rows) r.words.sort((a, b) => page.words[a].bbox[0] - page.words[b].bbox[0]);
       return { rowOf, rows };

@@ -253,7 +253,7 @@ export function dropForeignQualified(ctx: DocContext, hits: LabelHit[], phrases:
     if (phrase === undefined) return true;
     const page = ctx.pages[h.p];
     // "Invoice Date", "Invoice Total", "Rechnungsbetrag": a noun after the hit makes it another field's label
-    if (/^[ \t]*(date|datum|dated|total|amount|period|address|summary|type|currency|terms|due|balance|value|sum|subtotal|betrag|bedrag|montant|adresse|adres)\b/i.test(page.text.slice(h.end, h.end + 16))) return false;
+    if (/^[ \t]*(date|datum|dated|total|totaal|summe|gesamt|amount|period|address|summary|type|currency|terms|due|balance|value|sum|subtotal|betrag|bedrag|montant|adresse|adres)\b/i.test(page.text.slice(h.end, h.end + 16))) return false;
     if (!GENERIC_NUMBER_LABEL.test(phrase.toLowerCase())) return true;
     const before = page.text.slice(page.text.lastIndexOf('\n', h.start - 1) + 1, h.start);
     // the word right before, separated by spaces only (an abbreviation's dot belongs to the word)
