@@ -258,6 +258,11 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     // "Source: NLS PHARMACEUTICS LTD., F-1, 2/28/2020": the filing's footer names the filer, not a party of this text;
     // "Be My Guest(R)", "Gridiron™": a trade mark, not a party
     if (/\bSource:\s*$/.test(before) || /^\s*(?:\((?:R|TM)\)|[®™])/.test(after)) return false;
+    // "20,000 shares of Mellon Financial Corporation": the issuer of securities; "... and Computershare Trust Company, N.A.
+    // (the “Rights Agreement”)": a defined term naming another agreement marks the parties of that agreement (a bare
+    // “Agreement” is this one)
+    const term = /^[^()“”"]{0,80}?\(\s*(?:the\s+)?[“"]([^”"]{1,60})[”"]/.exec(text.slice(start + back + raw.length - (lead ? lead[0].length : 0), start + back + raw.length + 140).replace(/\n/g, ' '));
+    if (kind !== 7 && (/\b(?:shares|stock|units|options|securities)\s+of\s*$/i.test(before) || (term && /\b(?:agreement|plan|transaction|merger|offer|indenture|contract)s?$/i.test(term[1].trim()) && !/^(?:agreement|contract)$/i.test(term[1].trim())))) z -= 3;
     // "Route de Bazancourt, F-51110, Pomacle France (“BioAmber”)": a town after a postcode ends an address
     if (!SUFFIX_RE.test(name) && /\b(?:[A-Z]{1,2}-)?\d{4,6}\s*,\s*$/.test(before)) return false;
     // "IREYA B.V, represented by Andrea van Elsas": who acts for a party is not one

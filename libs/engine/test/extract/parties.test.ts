@@ -638,4 +638,33 @@ describe('contract parties', () => {
   });
 
 
+  test('the parties of an agreement given its own defined term ("... and Computershare Trust Company, N.A. (the “Rights Agreement”)") are not parties', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'Gentlemen:',
+      'As you know, Stephens Investments Holdings LLC (“SIH”) filed an amendment to its Schedule 13D regarding shares of common stock of Cost Plus, Inc., a California corporation (the “Disclosing Party”).',
+      'SIH has asked about the Rights Agreement, dated as of June 24, 2008, by and between the Disclosing Party and Computershare Trust Company, N.A. (the “Rights Agreement”).',
+    ]);
+    expect(got).toContain('Stephens Investments Holdings LLC');
+    expect(got).not.toContain('Computershare Trust Company');
+  });
+
+  test('a party named before "(the “Agreement”)" is still a party', () => {
+    const got = names([
+      'NON-DISCLOSURE AGREEMENT',
+      'This agreement is made by and between Acme Widgets, Inc., a Delaware corporation, and Beta Tools LLC, a Texas limited liability company (the “Agreement”).',
+      'The parties agree as follows.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Acme Widgets Inc.', 'Beta Tools LLC']));
+  });
+
+  test('the issuer of shares ("20,000 shares of Mellon Financial Corporation") is not a party', () => {
+    const got = names([
+      'EMPLOYMENT AGREEMENT',
+      'This Agreement is made by and between Boston Safe Deposit Company (“BSD”) and James P. Palermo (hereinafter “Palermo”).',
+      'BSD agrees to provide Palermo with a stock option award of 20,000 shares of Mellon Financial Corporation (“MFC”) upon approval.',
+    ]);
+    expect(got).toContain('Boston Safe Deposit Company');
+    expect(got).not.toContain('Mellon Financial Corporation');
+  });
 });
