@@ -30,6 +30,9 @@ const CONCEPTS: { when: RegExp; kind: ColKind; phrases: string[] }[] = [
 ];
 
 const SUM_ROW = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|(?:exclusief|inclusief|excl|incl)\.?\s*(?:btw|vat|tax|mwst|tva|gst|ust|iva))\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
+/** Punctuation-only OCR words (a scan's speckle) and such marks glued to a word's edges. */
+const SPECKLE = /^[;:.,_~'"`|‘’“”—–-]+$/;
+const EDGE_SPECKLE = /^[;:_~'"`|‘’“”—–]+|[;:_~'"`|‘’“”—–]+$/g;
 /** "[SKU] Name" / "*EAN* Name": a leading bracketed code inside the description cell. */
 const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
@@ -124,6 +127,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     const pitch: number[] = [];
     let prevY = rows[r].y1;
     let current: Record<string, { words: number[] }> | undefined;
+    let afterSums = false;
     const flush = () => {
       if (!current) return;
       const row: Record<string, Cell> = {};
@@ -131,8 +135,11 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         const ws = current[c.name]?.words;
         if (!ws?.length) continue;
         ws.sort((a, b) => page.words[a].start - page.words[b].start);
-        const text = ws.map((w) => page.words[w].text).join(' ').trim();
-        const spans = ws.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
+        // a scan's speckle (";", "_", "~") is no part of a cell; marks glued to a word's edges go too ("_1", "49,99.")
+        const kept = page.source === 'ocr' ? ws.filter((w) => !SPECKLE.test(page.words[w].text)) : ws;
+        if (!kept.length) continue;
+        const text = kept.map((w) => (page.source === 'ocr' ? page.words[w].text.replace(EDGE_SPECKLE, '') : page.words[w].text)).join(' ').trim();
+        const spans = kept.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
         if (c.kind === 'number' || c.kind === 'percent') {
           const num = parseAmount(text.replace(/[$€£%]/g, ''), ctx.decimalHint);
           if (num === undefined) continue;
@@ -162,7 +169,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       pitch.push(Math.max(0.002, row.y0 - prevY + (row.y1 - row.y0)));
       prevY = row.y1;
       const text = row.words.map((w) => page.words[w].text).join(' ');
-      if (SUM_ROW.test(text)) { flush(); continue; }
+      if (SUM_ROW.test(text.replace(/_/g, ' '))) { flush(); afterSums = true; continue; }
       if (headerColumns(ctx, p, k, props)) { flush(); continue; }
       const cells: Record<string, { words: number[] }> = {};
       let prev: { w: number; col: Column } | undefined;
@@ -177,7 +184,13 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         prev = { w, col: c };
       }
       const opens = cols.some((c) => (c.kind === 'number' || c.kind === 'numtext') && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text)));
-      if (opens) { flush(); current = cells; continue; }
+      if (opens) {
+        // below the sums the table is over unless a full item row follows (another section's items): a payment
+        // note with one number in it ("communication: 202309097001") is not an item
+        const filled = cols.filter((c) => isNumeric(c.kind) && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text))).length;
+        if (afterSums && filled < Math.min(2, cols.filter((c) => isNumeric(c.kind)).length)) break;
+        flush(); current = cells; continue;
+      }
       if (current) {
         // a text-only row continues the current item's text columns
         for (const [name, v] of Object.entries(cells)) {

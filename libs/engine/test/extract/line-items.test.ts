@@ -77,3 +77,24 @@ test('an item row opening with "Incl." is an item, an "Incl. VAT" row is a sum',
     { name: 'Incl. copying levy', qty: 1, price_subtotal: 4.24 },
   ]);
 });
+
+test('below the sums a row with a single number is a note, not an item', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Office Chair', x: 0.05, y: 0.4 }, { text: '1', x: 0.5, y: 0.4 }, { text: '70.00', x: 0.85, y: 0.4 },
+    { text: 'Total', x: 0.6, y: 0.44 }, { text: '70.00', x: 0.85, y: 0.44 },
+    { text: 'Please use the following communication:', x: 0.05, y: 0.48 }, { text: '202309097001', x: 0.8, y: 0.48 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Office Chair', qty: 1, price_subtotal: 70 }]);
+});
+
+test('scan speckle is dropped from the cells of an OCR\'d table', () => {
+  const d = doc([
+    { text: 'Code', x: 0.05, y: 0.36 }, { text: 'Description', x: 0.2, y: 0.36 }, { text: 'Qty', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: '_ E103560 _', x: 0.03, y: 0.4 }, { text: 'SX Flyer ;', x: 0.2, y: 0.4 }, { text: '_1', x: 0.6, y: 0.4 }, { text: '0,00.', x: 0.85, y: 0.4 },
+  ]);
+  for (const p of d.pages) p.source = 'ocr';
+  const schema = { line_items: { type: 'array', items: { type: 'object', properties: { code: { type: ['string', 'null'] }, name: { type: ['string', 'null'] }, qty: { type: ['number', 'null'] }, price_subtotal: { type: ['number', 'null'] } } } } };
+  const r = extractFromDocument(d, compileSchema({ type: 'object', properties: schema }));
+  expect(r.data.line_items).toEqual([{ code: 'E103560', name: 'SX Flyer', qty: 1, price_subtotal: 0 }]);
+});
