@@ -253,6 +253,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     if (kind !== 7 && (AFFILIATE_BEFORE_RE.test(text.slice(Math.max(0, start - 50), start).replace(/\s+/g, ' '))
       || (listed && /,\s*$/.test(listed[1]) && /^(?:[A-Z0-9][\w.&'’-]*|of|and|the|[,()“”"]|\s)+$/.test(listed[1].replace(/\((?:the\s+)?[“"][^”"]*[”"]\)/g, ''))))) z -= 3;
     else if (kind !== 7 && AFFILIATE_AFTER_RE.test(after)) z -= /^[^()]{0,100}\(\s*(?:the\s+)?[“"]/.test(text.slice(start + raw.length, start + raw.length + 140).replace(/\n/g, ' ')) ? 1.0 : 3;
+    // "(together with the Parent and the Healthfield Group, the “Companies”)": a member of a collective definition
+    const paren = /\(([^()]{0,200})$/.exec(text.slice(Math.max(0, start - 200), start));
+    if (kind !== 7 && paren && /^\s*(?:together|collectively|including)\b/i.test(paren[1])) z -= 3;
     if (!SUFFIX_RE.test(name) && AFTER_PLACE_RE.test(after)) return false; // "Redwood City, California"
     const before = text.slice(Math.max(0, start - 40), start).replace(/\s+/g, ' ');
     // "Source: NLS PHARMACEUTICS LTD., F-1, 2/28/2020": the filing's footer names the filer, not a party of this text;

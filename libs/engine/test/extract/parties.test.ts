@@ -667,4 +667,13 @@ describe('contract parties', () => {
     expect(got).toContain('Boston Safe Deposit Company');
     expect(got).not.toContain('Mellon Financial Corporation');
   });
+  test('a name inside a collective definition ("(together with the Parent and the Healthfield Group, the “Companies”)") is not another party', () => {
+    const got = names([
+      'EMPLOYMENT AGREEMENT',
+      'This Agreement, dated as of February 28, 2006, is among Gentiva Health Services, Inc., a Delaware corporation (“Gentiva”), The Healthfield Group, Inc., a Delaware corporation (“Healthfield”), (together with the Parent and the Healthfield Group, the “Companies”) and Tony Strange (“Executive”).',
+      'WHEREAS, the Companies are engaged in home health care.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Gentiva Health Services Inc.', 'The Healthfield Group Inc.', 'Tony Strange']));
+    expect(got).not.toContain('Healthfield Group');
+  });
 });
