@@ -241,7 +241,11 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     if (ends && kind === 1 && z > -1 && ends[1].split(/\s+/).length >= 2 && (SUFFIX_RE.test(ends[1]) || /\b[A-Z]\.\s/.test(ends[1]))) name = ends[1];
     // "PageMaster Corporation and Go Call, Inc.": two names, each read on its own
     if (new RegExp(`${SUFFIX_RE.source},?\\s+and\\s+[A-Z]`, 'i').test(name)) return false;
-    if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
+    // "OPEN JOINT STOCK COMPANY “VIMPEL-COMMUNICATIONS”", "LLC “Romashka”": a legal form written before the quoted name
+    const formFirst = /^(?:(?:open|closed|public|private|non-public)\s+)?(?:joint[- ]stock\s+company|limited\s+liability\s+company)$|^(?:OJSC|CJSC|PJSC|JSC|OAO|ZAO|PAO|OOO|LLC)$/i.test(name)
+      ? /^\s*([“"«][^”"»\n]{2,60}[”"»])/.exec(ctx.pages[p].text.slice(start + raw.length, start + raw.length + 70)) : null;
+    if (formFirst) name = `${name} ${formFirst[1]}`;
+    else if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
     const text = ctx.pages[p].text;
     const after = text.slice(start + back + raw.length - (lead ? lead[0].length : 0), start + back + raw.length + 40).replace(/\n/g, ' ');
     // "Team, Inc.’s Board", "(“Crystal Clean”)": a possessive or a defined alias, not the party's name

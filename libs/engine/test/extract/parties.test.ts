@@ -676,4 +676,13 @@ describe('contract parties', () => {
     expect(got).toEqual(expect.arrayContaining(['Gentiva Health Services Inc.', 'The Healthfield Group Inc.', 'Tony Strange']));
     expect(got).not.toContain('Healthfield Group');
   });
+  test('a legal form written before a quoted name ("OPEN JOINT STOCK COMPANY “VIMPEL-COMMUNICATIONS”") keeps the name', () => {
+    const got = names([
+      'NON-DISCLOSURE AGREEMENT',
+      'NON-DISCLOSURE AGREEMENT dated as of September 23, 2009 (this “Agreement”) among TELENOR ASA, a company organized under the laws of Norway (“Telenor”), and OPEN JOINT STOCK COMPANY “VIMPEL-COMMUNICATIONS”, an open joint stock company organized under the laws of the Russian Federation (“VimpelCom”).',
+      'WHEREAS, the parties wish to exchange information.',
+    ]);
+    expect(got).toContain('OPEN JOINT STOCK COMPANY “VIMPEL-COMMUNICATIONS”');
+    expect(got).not.toContain('OPEN JOINT STOCK COMPANY');
+  });
 });
