@@ -8,6 +8,7 @@
 import type { LeafNode, ObjectNode } from '../schema/compile.js';
 import { nameWords } from '../schema/semantic.js';
 import { parseAmount } from '../normalize/numbers.js';
+import { confusionDistance } from '../ocr-repair/confusion.js';
 import type { DocContext, Span } from './context.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
@@ -51,6 +52,17 @@ function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: str
   return { kind: numeric ? 'number' : 'text', phrases: [own] };
 }
 
+/** Words (4+ letters) of the header phrases of a table's properties, for reading OCR'd headers. */
+const vocabs = new WeakMap<object, Set<string>>();
+function headerVocab(props: { phrases: string[] }[]): Set<string> {
+  let v = vocabs.get(props);
+  if (!v) {
+    v = new Set(props.flatMap((p) => p.phrases.flatMap((ph) => ph.toLowerCase().split(/[\s./-]+/))).filter((w) => /^\p{L}{4,}$/u.test(w)));
+    vocabs.set(props, v);
+  }
+  return v;
+}
+
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Match item properties to the words of one visual row; returns the columns when it reads as a header. */
@@ -58,7 +70,18 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
   const page = ctx.pages[p];
   const ws = ctx.rows(p).rows[r].words;
   if (ws.length < 2 || ws.length > 30) return undefined;
-  const texts = ws.map((w) => page.words[w].text.toLowerCase());
+  // an OCR'd header word read through letter confusions ("Descriptlon", "Quantlty", "Tota1") reads as the
+  // header word it is one cheap confusion away from
+  const texts = ws.map((w) => {
+    const t = page.words[w].text.toLowerCase();
+    if (page.source !== 'ocr') return t;
+    const core = t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (core.length < 4 || !/\p{L}{3}/u.test(core) || headerVocab(props).has(core)) return t;
+    for (const v of headerVocab(props)) {
+      if (Math.abs(v.length - core.length) <= 1 && confusionDistance(core, v) <= 0.5) return t.replace(core, v);
+    }
+    return t;
+  });
   const joined = texts.join(' ');
   // char offset -> word index in the joined row text
   const starts: number[] = [];
@@ -69,7 +92,8 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
   props.forEach((pr, pi) => {
     pr.phrases.forEach((ph, rank) => {
       if (!ph) return;
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${esc(ph).replace(/ /g, '\\s*')}(?![\\p{L}])`, 'giu');
+      // "incl." printed or read as "incl," or "incl": an abbreviation's dot is optional
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${esc(ph).replace(/\\\./g, '[.,]?').replace(/ /g, '\\s*')}(?![\\p{L}])`, 'giu');
       for (const m of joined.matchAll(re)) {
         matches.push({ prop: pi, w0: wordAt(m.index!), w1: wordAt(m.index! + m[0].length - 1), len: m[0].length, rank });
       }

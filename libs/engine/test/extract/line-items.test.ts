@@ -98,3 +98,21 @@ test('scan speckle is dropped from the cells of an OCR\'d table', () => {
   const r = extractFromDocument(d, compileSchema({ type: 'object', properties: schema }));
   expect(r.data.line_items).toEqual([{ code: 'E103560', name: 'SX Flyer', qty: 1, price_subtotal: 0 }]);
 });
+
+test('an OCR\'d header read through letter confusions still heads its columns', () => {
+  const d = doc([
+    { text: 'Descriptlon', x: 0.05, y: 0.36 }, { text: 'Quantlty', x: 0.5, y: 0.36 }, { text: 'Tota1', x: 0.85, y: 0.36 },
+    { text: 'Office Chair', x: 0.05, y: 0.4 }, { text: '2', x: 0.5, y: 0.4 }, { text: '140.00', x: 0.85, y: 0.4 },
+  ]);
+  for (const p of d.pages) p.source = 'ocr';
+  const r = extractFromDocument(d, compileSchema({ type: 'object', properties: NUMERIC_ITEMS }));
+  expect(r.data.line_items).toEqual([{ name: 'Office Chair', qty: 2, price_subtotal: 140 }]);
+});
+
+test('an abbreviation\'s dot in a header phrase may be read as a comma', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Artikel', x: 0.05, y: 0.36 }, { text: 'Aantal', x: 0.5, y: 0.36 }, { text: 'Prijs incl, BTW', x: 0.75, y: 0.36 },
+    { text: 'Office Chair', x: 0.05, y: 0.4 }, { text: '2', x: 0.5, y: 0.4 }, { text: '140,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Office Chair', qty: 2, price_subtotal: 140 }]);
+});
