@@ -119,7 +119,7 @@ export function isRenewalNoticeField(leaf: Pick<LeafNode, 'name' | 'title'>): bo
 
 /** A sentence that renews this agreement ("shall automatically renew for successive one-year periods"). */
 const RENEWS_RE = /\brenew\w*|\bsuccessive\b|\bevergreen\b|\b(?:automatically|shall|will)\s+continue\b[^.;]{0,60}\badditional\s+(?:\w+\s+){0,2}?(?:periods?|terms?)\b|\b(?:extend\w*|extension)\s+(?:of\s+)?(?:this\s+agreement|the\s+(?:agreement|term)|for\b)/i;
-const ABOUT_TERM_RE = /\b(?:this\s+agreement|the\s+agreement|(?:initial|current|then[- ]current|original)\s+term|the\s+term|hereof|renewal\s+(?:term|period))\b/i;
+const ABOUT_TERM_RE = /\b(?:this\s+agreement|the\s+agreement|(?:initial|current|then[- ]current|original)\s+term|(?:the|this)\s+term|hereof|renewal\s+(?:term|period))\b/i;
 /** The duration is the length of each renewal: "for successive one (1) year periods", "renewal terms of two years". */
 const RENEWAL_LENGTH_BEFORE_RE = /\b(?:successive|additional|renewal|renew\w*|extend\w*|extension|further|consecutive)\b[^.;]{0,60}$/i;
 const RENEWAL_LENGTH_AFTER_RE = /^\s*(?:renewal\s+|additional\s+|successive\s+)?(?:periods?|terms?|increments?|intervals?)\b/i;
@@ -142,7 +142,8 @@ export function rankRenewalTerms(ctx: DocContext, want: 'length' | 'notice'): Te
       if (!RENEWS_RE.test(sentence) || !ABOUT_TERM_RE.test(sentence)) continue;
       const notice = NOTICE_ROLE_AFTER_RE.test(after);
       // "prior to the expiration of the initial five (5) year term": the initial term, not a renewal
-      const initial = /\b(?:initial|original|first)\s*$/i.test(before);
+      // (or "shall remain in effect initially for the five (5) year term (“Initial Term”)")
+      const initial = /\b(?:initial|original|first)\s*$/i.test(before) || /\binitially\b[^.;]{0,30}$/i.test(before) || /^[\s-]*(?:year\s+|month\s+)?terms?\s*\(\s*(?:the\s+)?[“"]initial/i.test(after);
       const length = !notice && !initial && (RENEWAL_LENGTH_BEFORE_RE.test(before.slice(-90)) || RENEWAL_LENGTH_AFTER_RE.test(after));
       const automatic = /\bautomatic\w*|\bshall\s+(?:be\s+)?(?:renew|extend)|\bwill\s+(?:be\s+)?(?:renew|extend)/i.test(sentence);
       let z = -0.6 + (automatic ? 0.5 : 0);

@@ -40,4 +40,20 @@ describe('renewal terms', () => {
     expect(got.renewal_term).toBeNull();
     expect(got.notice_period_to_terminate_renewal).toBeNull();
   });
+  test('"This term shall be extended for a 1 year period" renews the term', () => {
+    const got = run(
+      '3. Term. This promotion shall begin on June 1, 1999 and shall terminate June 1, 2000 (herein "Term").',
+      'This term shall be extended for a 1 year period provided 3000 units per month are distributed to customers.',
+      'Each party shall perform its obligations hereunder in good faith, and the parties hereto shall cooperate pursuant to this Agreement.',
+    );
+    expect(got.renewal_term).toBe('1 year');
+  });
+
+  test('the initial term ("initially for the five (5) year term (“Initial Term”)") is not the renewal length', () => {
+    const got = run(
+      '12.1 Generally. This contract shall remain in effect initially for the five (5) year term (“Initial Term”) from the date signed and shall be automatically extended for one (1) year periods after the Initial Term (“Renewal Term”) unless either party provides written notice of its intention not to renew the Agreement.',
+      'Each party shall perform its obligations hereunder in good faith, and the parties hereto shall cooperate pursuant to this Agreement.',
+    );
+    expect(got.renewal_term).toBe('successive 1 year');
+  });
 });
