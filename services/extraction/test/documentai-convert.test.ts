@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { convertDocument, convertPage, DocumentText, layoutBox, orientationRotation, pageRotation, rotatePoint } from '../src/providers/documentai/convert.js';
 import { chunk, planBatches } from '../src/providers/documentai/batches.js';
 import { documentOf } from './support/fake-documentai.js';
+import { encryptedPdf } from '../../../libs/engine/test/fixtures/pdf-builder.js';
 
 const texts = (lines: Array<Array<{ text: string }>>) => lines.map((l) => l.map((w) => w.text).join(' '));
 
@@ -197,6 +198,12 @@ describe('batches', () => {
     const tiff = new Uint8Array([0x49, 0x49, 0x2a, 0x00]);
     const { batches } = await planBatches(tiff, 'tiff', [1, 2, 3], 2, 20e6);
     expect(batches.map((b) => [b.pages, b.pageSelector, b.mimeType])).toEqual([[[1, 2], [1, 2], 'image/tiff'], [[3], [3], 'image/tiff']]);
+  });
+
+  test('an encrypted PDF fails its pages (a copy of its encrypted streams would read as blank pages)', async () => {
+    const { batches, failures } = await planBatches(encryptedPdf(), 'pdf', [1], 15, 20e6);
+    expect(batches).toEqual([]);
+    expect(failures).toEqual([{ pages: [1], error: 'cannot split an encrypted PDF' }]);
   });
 
   test('a PDF that cannot be split fails its pages instead of throwing', async () => {

@@ -55,6 +55,11 @@ export async function planBatches(bytes: Uint8Array, format: DocumentFormat, pag
   } catch (err) {
     return { batches, failures: [{ pages, error: `cannot split the PDF: ${(err as Error).message.slice(0, 200)}` }] };
   }
+  if (source.isEncrypted) {
+    // pdf-lib copies encrypted streams without decrypting them (pdf.js reads them with the empty password):
+    // the copy would be unreadable, and read as blank pages rather than fail.
+    return { batches, failures: [{ pages, error: 'cannot split an encrypted PDF' }] };
+  }
   // A batch over the size cap is halved until it fits; a single page over it cannot be sent.
   const pending = chunk(pages, pagesPerRequest);
   while (pending.length > 0) {
