@@ -123,6 +123,9 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     const text = ctx.pages[sp.p].text;
     const ls = text.lastIndexOf('\n', sp.start - 1) + 1;
     let label = text.slice(ls, sp.start).trim();
+    // a date under a column header ("Invoice Date | ... | Due Date" over a row of values): the header right above
+    // it, not the text line that happens to precede it in reading order (the row's last header)
+    if (!label) label = headerAbove(ctx, sp) ?? '';
     if (!label) {
       const pl = text.lastIndexOf('\n', Math.max(0, ls - 2)) + 1;
       const prevLine = text.slice(pl, Math.max(pl, ls - 1)).trim();
@@ -135,6 +138,27 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     if (!own.some((w) => /^(period|from|start|end|until|begin)/.test(w)) && /\d\s*(?:-|–|bis|to|until|through)\s*\|$|^[^|]*\|\s*(?:-|–|bis|to|until|through)\s*\d/.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
   }
   return scored.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Column header of a value whose text line holds nothing before it: the words right above it within its
+ * horizontal extent; undefined when none sit close above it or they are a value (no letters) rather than a header.
+ */
+function headerAbove(ctx: DocContext, sp: Span): string | undefined {
+  const cb = ctx.spanBox(sp);
+  if (!cb) return undefined;
+  const page = ctx.pages[sp.p];
+  const rows = ctx.rows(sp.p).rows;
+  for (let r = cb.row0 - 1; r >= 0 && r >= cb.row0 - 2; r--) {
+    if (cb.bbox[1] - rows[r].y1 > 0.05) break;
+    const ws = rows[r].words.filter((w) => {
+      const b = page.words[w].bbox;
+      return Math.min(b[2], cb.bbox[2] + 0.01) - Math.max(b[0], cb.bbox[0] - 0.01) > 0;
+    });
+    // a header is words; a value above (another row of the same column) says nothing
+    if (ws.length) return ws.some((w) => /\p{L}{2}/u.test(page.words[w].text)) ? ws.map((w) => page.words[w].text).join(' ') : undefined;
+  }
+  return undefined;
 }
 
 const OTHER_DATE_ROLE_RE = /(?:^|[^\p{L}])(liefer|delivery|lever|due|fällig|verval|échéance|order|bestell|period|zeitraum|leistung|service|ship|versand|valid|expir|payment|zahlung|betaal|from|bis|start|end)/iu;
@@ -201,7 +225,8 @@ function rowLastAmounts(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidat
 
 function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const family = amountFamily(leaf.name);
-  const isTotal = family === 'total';
+  // the largest amount is the total, not what is left to pay after payments or credits ("Balance Due")
+  const isTotal = family === 'total' && !/\b(due|balance|outstanding|payable|remaining|open)\b/.test(nameWords(leaf.name).join(' '));
   const cands = amountCandidates(ctx).filter((c) => !c.hints?.yearLike);
   const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
   const last = rowLastAmounts(ctx, cands);

@@ -87,3 +87,22 @@ describe('payment terms', () => {
     expect(r.payment_terms).toBe('payable within 14 days');
   });
 });
+
+describe('amount due and issue date', () => {
+  test('the amount due is the balance left after payments, not the largest sum', () => {
+    const r = extract([
+      { text: 'Total', x: 0.6, y: 0.66 }, { text: '1,080.00', x: 0.85, y: 0.66 },
+      { text: 'Payments/Credits', x: 0.6, y: 0.69 }, { text: '-500.00', x: 0.85, y: 0.69 },
+      { text: 'Balance Due', x: 0.6, y: 0.72 }, { text: '$580.00', x: 0.85, y: 0.72 },
+    ], { amount_due: { type: ['number', 'null'], description: 'Amount due to be paid, as a number.' } });
+    expect(r.amount_due).toBe(580);
+  });
+
+  test('a date under a "Due Date" column header is not the issue date', () => {
+    const r = extract([
+      { text: 'Invoice Date', x: 0.05, y: 0.2 }, { text: 'Invoice No.', x: 0.3, y: 0.2 }, { text: 'Due Date', x: 0.8, y: 0.2 },
+      { text: '02.05.2023', x: 0.05, y: 0.23 }, { text: 'RE-2023-118', x: 0.3, y: 0.23 }, { text: '16.05.2023', x: 0.8, y: 0.23 },
+    ], { issue_date: { type: ['string', 'null'], description: 'Invoice issue date, ISO 8601 YYYY-MM-DD.' } });
+    expect(r.issue_date).toBe('2023-05-02');
+  });
+});
