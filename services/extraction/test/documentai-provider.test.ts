@@ -161,7 +161,7 @@ describe('pages read by Document AI', () => {
   test('requests ask only for the fields the conversion reads', async () => {
     answer = () => ({ document: documentOf([{ lines: invoiceLines() }]) });
     await withProvider.run(receiptJpeg, sampleInvoiceSchema, 20);
-    expect(fake.requests[0]!.fieldMask).toEqual(['text', 'pages.pageNumber', 'pages.dimension', 'pages.layout', 'pages.lines', 'pages.tokens']);
+    expect(fake.requests[0]!.fieldMask).toEqual(['text', 'pages.page_number', 'pages.dimension', 'pages.layout', 'pages.lines', 'pages.tokens']);
     expect(fake.requests[0]!.imagelessMode).toBe(false);
   });
 });

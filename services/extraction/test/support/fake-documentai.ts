@@ -2,7 +2,8 @@
  * A stand-in Document AI server for tests: the real DocumentProcessorService gRPC service, loaded from the
  * .proto files shipped inside @google-cloud/documentai (and google-gax's common protos they import), bound to
  * 127.0.0.1 on a free port, plaintext. processDocument is answered by the test's handler; every request is
- * recorded with what it sent (for a PDF, its page count as pdf-lib reads it).
+ * recorded with what it sent (for a PDF, its page count as pdf-lib reads it). Like the real service, it refuses
+ * a field mask naming anything but Document's fields or `pages.` and a Page field (INVALID_ARGUMENT).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -43,6 +44,23 @@ export interface FakeDocumentAi {
 }
 
 let serviceDefinition: grpc.ServiceDefinition | undefined;
+/** Proto field names (snake_case) of Document and Document.Page, to check field masks as the service does. */
+let documentFields: Set<string> | undefined;
+let pageFields: Set<string> | undefined;
+
+interface MessageDescriptor { name: string; field: Array<{ name: string }>; nestedType: MessageDescriptor[] }
+
+function documentDescriptor(definition: protoLoader.PackageDefinition): MessageDescriptor {
+  return (definition['google.cloud.documentai.v1.Document'] as unknown as { type: MessageDescriptor }).type;
+}
+
+/** A field mask path Document AI accepts: `{document_field}` or `pages.{page_field}` (document_processor_service.proto). */
+function validMaskPath(path: string): boolean {
+  const [first, second, ...rest] = path.split('.');
+  if (rest.length > 0) return false;
+  if (second === undefined) return documentFields!.has(first!);
+  return first === 'pages' && pageFields!.has(second);
+}
 
 function loadService(): grpc.ServiceDefinition {
   if (serviceDefinition) return serviceDefinition;
@@ -58,6 +76,11 @@ function loadService(): grpc.ServiceDefinition {
     google: { cloud: { documentai: { v1: { DocumentProcessorService: { service: grpc.ServiceDefinition } } } } };
   };
   serviceDefinition = loaded.google.cloud.documentai.v1.DocumentProcessorService.service;
+  const document = documentDescriptor(definition);
+  // The loader (keepCase: false) names fields in camelCase; a field mask uses the proto's snake_case names.
+  const protoName = (f: { name: string }) => f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  documentFields = new Set(document.field.map(protoName));
+  pageFields = new Set(document.nestedType.find((t) => t.name === 'Page')!.field.map(protoName));
   return serviceDefinition;
 }
 
@@ -82,6 +105,11 @@ export async function startFakeDocumentAi(answer: (request: ReceivedRequest, ind
           content,
         };
         requests.push(received);
+        const badPath = received.fieldMask.find((p) => !validMaskPath(p));
+        if (badPath !== undefined) {
+          callback({ code: grpc.status.INVALID_ARGUMENT, details: `invalid field mask path "${badPath}"` });
+          return;
+        }
         const a = await answer(received, requests.length - 1);
         if ('hang' in a) {
           hanging.add(call);

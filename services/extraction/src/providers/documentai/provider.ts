@@ -28,9 +28,10 @@ const CONCURRENT_REQUESTS = 2;
 
 /**
  * Only what the conversion reads: text and, per page, its number, size, layout, lines and tokens. Leaves out
- * page images, entities, blocks and paragraphs, which would only make the answer bigger.
+ * page images, entities, blocks and paragraphs, which would only make the answer bigger. A FieldMask names
+ * proto fields (snake_case), not their JSON names.
  */
-const FIELD_MASK = ['text', 'pages.pageNumber', 'pages.dimension', 'pages.layout', 'pages.lines', 'pages.tokens'];
+const FIELD_MASK = ['text', 'pages.page_number', 'pages.dimension', 'pages.layout', 'pages.lines', 'pages.tokens'];
 
 export function createDocumentAiClient(settings: DocumentAiSettings): DocumentProcessorServiceClient {
   return new DocumentProcessorServiceClient({
