@@ -153,11 +153,18 @@ export function vatCandidates(ctx: DocContext): RawCandidate[] {
 
 /** Tokens that look like identifiers: contain a digit, or are all-caps codes. */
 export function identifierCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'identifier', /(?<![\w\/#-])#?[A-Za-z0-9][\w\-\/.#]*[A-Za-z0-9]|(?<![\w])\d(?![\w])/g, (m, p) => {
+  const single = scan(ctx, 'identifier', /(?<![\w\/#-])#?[A-Za-z0-9][\w\-\/.#]*[A-Za-z0-9]|(?<![\w])\d(?![\w])/g, (m, p) => {
     const t = m[0];
     if (!/\d/.test(t)) return undefined;
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
   });
+  // references printed in groups: ISO 11649 creditor references ("RF18 5390 0754 7034"), Belgian structured
+  // communications ("+++090/9337/55493+++"), digit blocks ("5390 0754 7034"); single spaces only
+  const grouped = scan(ctx, 'identifier-grouped', /(?<![\w+\/-])(?:RF\d{2}(?: [A-Z0-9]{4}){1,5}(?: [A-Z0-9]{1,3})?|\+{3}\d{3}\/\d{4}\/\d{5}\+{3}|\d{3,5}(?: \d{3,5}){2,5})(?![\w\/-])/g, (m, p) => {
+    const t = m[0];
+    return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
+  });
+  return grouped.length ? [...single, ...grouped] : single;
 }
 
 export const US_STATES = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia'];

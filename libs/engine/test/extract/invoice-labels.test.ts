@@ -106,3 +106,28 @@ describe('amount due and issue date', () => {
     expect(r.issue_date).toBe('2023-05-02');
   });
 });
+
+describe('customer numbers and grouped references', () => {
+  test('an abbreviated customer-number label ("Cust. No.") labels the customer id', () => {
+    const r = extract([
+      { text: 'Cust. No. 004512', x: 0.05, y: 0.2 }, { text: 'Inv. No. 77-1203', x: 0.55, y: 0.2 },
+    ], { customer_id: { type: ['string', 'null'], description: 'Customer account number.' } });
+    expect(r.customer_id).toBe('004512');
+  });
+
+  test('a creditor reference printed in groups is read whole', () => {
+    const r = extract([
+      'Total due 1,234.50',
+      'Payment reference: RF18 5390 0754 7034',
+    ], { payment_reference: { type: ['string', 'null'], description: 'Payment reference to quote when paying.' } });
+    expect(r.payment_reference).toBe('RF18 5390 0754 7034');
+  });
+
+  test('a Belgian structured communication is read whole', () => {
+    const r = extract([
+      'Total due 1,234.50',
+      'Communication: +++090/9337/55493+++',
+    ], { payment_reference: { type: ['string', 'null'], description: 'Payment reference to quote when paying.' } });
+    expect(r.payment_reference).toBe('+++090/9337/55493+++');
+  });
+});
