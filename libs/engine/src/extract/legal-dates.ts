@@ -47,6 +47,12 @@ export interface DateFacts {
   deadline: boolean;
   /** Inside a clause about the agreement's term or duration. */
   termClause: boolean;
+  /**
+   * The date bounds some other period than the agreement's term: a fiscal period ("the year ended December 31,
+   * 2008"), a named period (`the six-month period commencing ... and ending ...`, `“Delivery Period” means ...`),
+   * or a point after which something may happen ("may terminate at any time after June 1, 2003").
+   */
+  otherPeriod: boolean;
   /** Running header/footer stamp or a section number read as a date: never a value. */
   furniture: boolean;
   pos: number;
@@ -107,6 +113,15 @@ const OTHER_DOC_RE = /\b(letter|notice|directive|convention|report|application|p
 const SIGNATURE_LINE_RE = /_{6,}|-{8,}/;
 const SIGNATURE_RE = /\/s\/|\\s\\|\bby\s*:|\bname\s*:|\btitle\s*:|\bsignature\b|in witness whereof|accepted and agreed|agreed (?:to )?and accepted|acknowledged and agreed|agreed to and accepted|print(?:ed)? name/i;
 const TERM_CLAUSE_RE = /\b(term|duration)\b/i;
+/** "for the year ended December 31, 2008", "the three-month period then ended": an accounting period. */
+const FISCAL_PERIOD_RE = /\b(?:years?|period|quarters?|months?)\s+(?:then\s+)?ended\s*(?:on\s+)?$/;
+/** "at any time after June 1, 2003", "since March 1": a point from which something runs, not an end. */
+const AFTER_POINT_RE = /\b(?:after|since)\s*(?:on\s+)?$/;
+/**
+ * "the twelve-month period commencing July 1", "The period from July 23, 2013 to ...": a period of its own
+ * (unless the term is that period: "the Initial Term shall be the period commencing ...").
+ */
+const OTHER_PERIOD_RE = /\bperiod\s+(?:commencing|beginning|starting|from)\b/gi;
 
 function defineRole(term: string): DateRole | 'self' | 'other' {
   const t = term.toLowerCase().trim();
@@ -197,12 +212,16 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       // "commencing on", "shall begin on": the agreement's start when the sentence is about it or its term
       let startCue = 0;
       for (const m of near.matchAll(START_RE)) startCue = Math.max(startCue, nearness(near.length - (m.index! + m[0].length)));
+      // "may be terminated by either Party ... after June 1, 2003": a right to end it early, not when its term ends
+      if (/\bmay\s+(?:\w+\s+){0,2}terminat\w*\b/.test(near) && !/\bexpir/.test(near)) cue.end *= 0.5;
       let asOf = 0;
       for (const m of near.matchAll(AS_OF_RE)) asOf = Math.max(asOf, nearness(near.length - (m.index! + m[0].length)));
       // "from <date> to <date>": the second date ends the period the first one starts
-      if (prev && /^\s*(to|through|until|-|–|and ending on)\s*$/i.test(text.slice(prev.end, c.start))) {
+      let rangeOf: DateFacts | undefined;
+      if (prev && /^\s*(to|through|until|-|–|and ending(?: on)?)\s*$/i.test(text.slice(prev.end, c.start))) {
         cue.end = Math.max(cue.end, 1);
         const pf = out[out.length - 1];
+        rangeOf = pf;
         if (pf && /\bfrom\s*$/i.test(text.slice(Math.max(0, prev.start - 12), prev.start))) pf.cue.effective = Math.max(pf.cue.effective, 0.8);
       }
       const lineStart = text.lastIndexOf('\n', c.start - 1) + 1;
@@ -217,8 +236,10 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       const after = text.slice(c.end, c.end + 90);
       const dm = /^\s*,?\s*\(\s*(?:such date,?\s*)?(?:the|this|hereinafter(?:\s+referred\s+to\s+as)?(?:\s+the)?|herein(?:after)?(?:\s+called)?(?:\s+the)?|referred\s+to\s+as(?:\s+the)?|as)?\s*["“'‘]([^"”'’]{2,60})["”'’]/i.exec(after);
       // `"Effective Date" means January 10, 2007`: a definition naming the date before it
-      const mb = /["“]([^"”]{2,40})["”]\s+(?:shall\s+)?means?\s*$/i.exec(text.slice(Math.max(0, c.start - 60), c.start));
-      const defined = dm ? defineRole(dm[1]) : mb ? defineRole(mb[1]) : undefined;
+      // (also `“Delivery Period” means the following: (i) July 1, 2008 - ...`)
+      const mb = /["“]([^"”]{2,40})["”]\s+(?:shall\s+)?means?(?:\s+the\s+following)?\s*:?\s*(?:\(?[ivx\d]{1,4}\)|[a-z]\))?\s*$/i.exec(text.slice(Math.max(0, c.start - 80), c.start));
+      // the end of a range is defined with its start: `“Delivery Period” means July 1, 2008 - December 30, 2009`
+      const defined = dm ? defineRole(dm[1]) : mb ? defineRole(mb[1]) : rangeOf?.defined === 'end' || rangeOf?.defined === 'other' ? rangeOf.defined : undefined;
       const label = labelRole(text.slice(Math.max(0, c.start - 40), c.start));
       const sStart = sentenceStart(text, c.start);
       const sentence = text.slice(sStart, c.start);
@@ -246,9 +267,12 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       // a letter's date: alone on its line, early on the first pages, before the body text
       const letterhead = rest.length <= 3 && ctx.position(c) < 0.15 && c.p <= 1 && ctx.lineIndex(c.p, c.start) < page.lines.length * 0.5;
       const deadline = DEADLINE_RE.test(near.slice(-40));
-      const termClause = TERM_CLAUSE_RE.test(text.slice(Math.max(sStart - 80, c.start - 300), c.start));
+      // (clamped at the page start: a negative offset would read the page's end instead)
+      const termClause = TERM_CLAUSE_RE.test(text.slice(Math.max(0, sStart - 80, c.start - 300), c.start));
       cue.effective = Math.max(cue.effective, startCue * (termClause || ref === 'self' ? 1 : 0.6));
-      out.push({ c, cue, asOf, defined, label, ref, making, recital, signature, letterhead, deadline, termClause, furniture: boiler || section, pos: ctx.position(c) });
+      const otherPeriod = FISCAL_PERIOD_RE.test(near.slice(-40)) || AFTER_POINT_RE.test(near.slice(-30))
+        || [...sentence.matchAll(OTHER_PERIOD_RE)].some((m) => !/\bterm\b/i.test(sentence.slice(Math.max(0, m.index! - 50), m.index!)));
+      out.push({ c, cue, asOf, defined, label, ref, making, recital, signature, letterhead, deadline, termClause, otherPeriod, furniture: boiler || section, pos: ctx.position(c) });
     });
     return out;
   });
@@ -270,16 +294,21 @@ export function rankDatesByRole(ctx: DocContext, role: DateRole): RoleScored[] {
       let ownEv = 0;
       let z = -2.6;
       if (role === 'end') {
-        ev = own('end');
+        // the end words may belong to some other period than the term (a fiscal year, "the six-month period
+        // commencing ... and ending ...", `“Delivery Period” means ...`): then they say little about this one
+        const elsewhere = (f.otherPeriod || f.defined === 'other') && f.defined !== 'end' && f.label !== 'end';
+        ev = own('end') * (elsewhere ? 0.3 : 1);
         z += 2.6 * ev;
         // an end date is stated with its cue; an uncued date is almost never the answer
         if (ev === 0) z -= 1;
-        // "the six-month period commencing ... and ending ...": the end of some other period
-        else if (!f.termClause && f.ref !== 'self' && f.label !== 'end' && f.defined !== 'end') z -= 0.6;
-        if (f.termClause) z += 0.7 * (ev > 0 ? 1 : 0.3);
+        // the end of something the sentence does not tie to this agreement (more so when only "until" or
+        // "through" says it ends: "continuing until March 15, 2001, X shall deliver ...")
+        else if (!f.termClause && f.ref !== 'self' && f.label !== 'end' && f.defined !== 'end') z -= f.cue.end < 0.9 ? 1.2 : 0.6;
+        if (f.termClause && !elsewhere) z += 0.7 * (ev > 0 ? 1 : 0.3);
         if (f.signature) z -= 2;
-        if (f.defined && f.defined !== 'end') z -= 1.2;
+        if (f.defined && f.defined !== 'end') z -= f.defined === 'other' ? 2 : 1.2;
         if (f.cue.effective > 0.9 && f.cue.end < 0.9) z -= 0.6;
+        if (elsewhere) z -= 1.2;
       } else if (f.signature) {
         // under the signatures: the contract is made when the last party signs
         ev = 0;
@@ -315,7 +344,15 @@ export function rankDatesByRole(ctx: DocContext, role: DateRole): RoleScored[] {
         features: { ev, primary: role === 'end' ? ev : primaryEv, own: role === 'end' ? ev : ownEv, ref: f.ref === 'self' ? 1 : f.ref === 'other' ? -1 : 0, sig: +f.signature, letter: +f.letterhead, recital: +f.recital, deadline: +f.deadline, term: +f.termClause, def: f.defined ? 1 : 0, pos: f.pos },
       });
     }
-    return out;
+    if (role !== 'end') return out;
+    // a date repeated without an end cue (the signing date on every page) is no more an end for being repeated:
+    // keep one uncued mention per date, and none where the date is also stated with a cue
+    const best = new Map<string, RoleScored>();
+    for (const s of out) {
+      const b = best.get(s.value);
+      if (!b || (s.features.ev > 0 && !(b.features.ev > 0)) || ((s.features.ev > 0) === (b.features.ev > 0) && s.score > b.score)) best.set(s.value, s);
+    }
+    return out.filter((s) => s.features.ev > 0 || best.get(s.value) === s);
   });
 }
 
@@ -349,10 +386,32 @@ export function initialTerm(ctx: DocContext): RawCandidate | undefined {
   });
 }
 
+/**
+ * A term that starts on an event rather than a date: "(the "Term") which shall commence on the date upon which
+ * the Company delivers ...". (A term merely counted "from the Launch" is still computed from the agreement's
+ * start: that is how such ends are read.)
+ */
+const EVENT_START_RE = /\b(?:commenc\w*|begin\w*|start\w*)\s+(?:on|upon)\s+(?:the\s+)?(?:date\s+(?:up)?on\s+which|date\s+(?:of|when)\s+(?!this\b|execution\b|signing\b|signature\b))/i;
+/** "until the later of (a) twelve (12) months ... or (b) ...": the end depends on more than the term. */
+const ALTERNATIVE_END_RE = /\b(?:later|earlier|earliest|latest)\s+of\b/i;
+
+/**
+ * Whether the term starts on an event whose date the contract does not state (the delivery of the last sample),
+ * or ends at whichever of several events comes first: then no end date can be computed.
+ */
+function termFromEvent(ctx: DocContext, term: RawCandidate): boolean {
+  const text = ctx.pages[term.p].text;
+  const before = text.slice(sentenceStart(text, term.start, 260), term.start).replace(/\s+/g, ' ');
+  const tail = text.slice(term.end, term.end + 220);
+  const stop = /[.;]\s+(?=[A-Z(“"])|\n\s*\n/.exec(tail);
+  const after = (stop ? tail.slice(0, stop.index) : tail).replace(/\s+/g, ' ');
+  return EVENT_START_RE.test(after) || ALTERNATIVE_END_RE.test(before.slice(-80));
+}
+
 /** End of the initial term computed as start date + term (the anniversary itself). */
 export function computedEnd(ctx: DocContext): RoleScored | undefined {
   const term = initialTerm(ctx);
-  if (!term) return undefined;
+  if (!term || termFromEvent(ctx, term)) return undefined;
   const starts = rankDatesByRole(ctx, 'effective').slice().sort((a, b) => b.score - a.score);
   const start = starts[0];
   const t = parseDuration(String(term.value));

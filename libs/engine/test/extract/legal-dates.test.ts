@@ -201,6 +201,95 @@ describe('contract dates by role', () => {
     expect(d.expiration_date).toBe('perpetual');
   });
 
+  test('an end stated near the top of a page is in its term clause and beats the end computed from the term', () => {
+    const d = run(
+      ['ENDORSEMENT AGREEMENT', 'This Agreement is entered into on July 26, 2013 (the "Effective Date") by Acme Inc. and Beta LLC.', ...filler(40)],
+      ['1. Term: This Agreement shall have an Initial Term of three (3) years. The Term shall commence on July 23, 2013 and shall expire on July 22, 2016.', ...filler(40)],
+    );
+    expect(d.expiration_date).toBe('2016-07-22');
+  });
+
+  test('the end of an accounting period ("the three-year period ended December 31, 2008") is not an end date', () => {
+    const d = run([
+      'AGENCY AGREEMENT',
+      'This Agreement is dated June 9, 2009 between Acme Inc. and Beta LLC.',
+      ...filler(20),
+      'The Agent shall receive a letter from the accountants stating that the consolidated financial statements of the Company as of December 31, 2008, and for each of the years in the three-year period ended December 31, 2008, comply as to form with the applicable rules.',
+      ...filler(20),
+    ]);
+    expect(d.expiration_date).toBeNull();
+  });
+
+  test('a period of its own ("the six-month period commencing ... and ending ...") does not end the agreement', () => {
+    const d = run([
+      'AMENDMENT TO SUPPLY AGREEMENT',
+      'This Amendment is entered into as of July 1, 2018 by Acme Inc. and Beta LLC.',
+      'During the Term of this Agreement, Beta shall purchase the minimum volume for the six-month period commencing July 1, 2022 and ending December 31, 2022.',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBeNull();
+  });
+
+  test('a date after which a party may terminate is not when the term ends', () => {
+    const d = run([
+      'COLLABORATION AGREEMENT',
+      'This Agreement is dated November 14, 2002 and is made by Acme Inc. and Beta LLC.',
+      ...filler(30),
+      'This Agreement may be terminated by either Party upon written notice any time after June 1, 2003 if the transactions have not been completed.',
+      ...filler(10),
+    ]);
+    expect(d.expiration_date).toBeNull();
+  });
+
+  test('the end of a range a definition gives to another period ("“Delivery Period” means the following: (i) ...") is not an end date', () => {
+    const d = run([
+      'CONTENT LICENSE AGREEMENT',
+      'This Agreement is entered into September 17, 2008 by Acme Inc. and Beta LLC.',
+      '1.11 “Delivery Period” means the following:',
+      '(i) July 1, 2008 - December 30th, 2009',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBeNull();
+  });
+
+  test('a date an obligation runs "until" outside any term clause is not the end of the agreement', () => {
+    const d = run([
+      'SPONSORSHIP AGREEMENT',
+      'This Agreement is made as of January 5, 2000 by Acme Inc. and Beta LLC.',
+      ...filler(20),
+      '4.1 Commencing on the Effective Date and continuing until March 15, 2001, Acme shall deliver the impressions set forth in Exhibit G.',
+      ...filler(20),
+    ]);
+    expect(d.expiration_date).toBeNull();
+  });
+
+  test('repeating the signing date on every page does not make it an end date', () => {
+    const d = run(
+      ...Array.from({ length: 5 }, (_, i) => [`COLLABORATION AGREEMENT dated November 14, 2002 - page ${i + 1}`, 'This Agreement is dated November 14, 2002 and is made by Acme Inc. and Beta LLC.', ...filler(20)]),
+    );
+    expect(d.expiration_date).toBeNull();
+  });
+
+  test('no end is computed for a term that starts on an event ("commence on the date upon which ...")', () => {
+    const d = run([
+      'DISTRIBUTION AGREEMENT',
+      'This Agreement is made this 7th day of September, 1999 by Acme Inc. and Beta LLC.',
+      '1.3 Term. The term of this Agreement shall be ten (10) years (the "Term") which shall commence on the date upon which the Company delivers to Distributor the last Sample.',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBeNull();
+  });
+
+  test('no end is computed for a term that ends at the later of a period and an event', () => {
+    const d = run([
+      'MARKETING AGREEMENT',
+      'This Agreement is made this 14th day of May, 1999 (the "Effective Date") by Acme Inc. and Beta LLC.',
+      '12.1 Term. The term of this Agreement shall begin on the Effective Date and will not end until the later of (a) twelve (12) months from the Launch Date; or (b) the date Acme displays all Impressions ("Term").',
+      ...filler(40),
+    ]);
+    expect(d.expiration_date).toBeNull();
+  });
+
   test('a numbered clause such as "10.3.15" is not read as a date', () => {
     const ctx = new DocContext(doc(['AGREEMENT', '10.3.15 Violating Article 3.2.13 of this Agreement is a breach.', ...filler(40)]));
     expect(dateFacts(ctx).find((f) => f.c.text === '10.3.15')?.furniture).toBe(true);
