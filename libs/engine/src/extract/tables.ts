@@ -22,11 +22,11 @@ const CONCEPTS: { when: RegExp; kind: ColKind; phrases: string[] }[] = [
   { when: /\b(tax|vat|btw|gst|tva|mwst)\b.*\b(percent|rate|pct)\b|\b(taxpercent|tax percent|vat rate|tax rate)\b/, kind: 'percent', phrases: ['tax %', 'vat %', 'btw %', 'tax rate', 'vat rate', 'taxes', 'tax', 'vat', 'btw', 'mwst', 'ust', 'tva', 'gst', 'iva'] },
   { when: /\b(discount|disc|rebate)\b/, kind: 'percent', phrases: ['discount', 'disc.%', 'disc', 'rabatt', 'korting', 'remise', 'descuento'] },
   { when: /\bunit\b.*\b(price|cost)\b|\b(price|cost)\b.*\bunit\b|\brate\b|\beach\b/, kind: 'number', phrases: ['unit price', 'price per unit', 'price/unit', 'unit cost', 'prijs per stuk', 'stückpreis', 'einzelpreis', 'e-preis', 'prix unitaire', 'p.u. ht', 'p.u.', 'unit net price', 'list price', 'listprice', 'rate', 'price', 'preis', 'prijs', 'prix', 'precio', 'prezzo'] },
-  { when: /\b(amount|total|subtotal|line total|net|gross|sum)\b/, kind: 'number', phrases: ['line total', 'net amount', 'gross value', 'amount', 'total', 'subtotal', 'extension', 'ext. price', 'betrag', 'gesamt', 'summe', 'bedrag', 'totaal', 'montant ht', 'montant', 'importe', 'importo', 'prijs incl. btw', 'value'] },
+  { when: /\b(amount|total|subtotal|line total|net|gross|sum)\b/, kind: 'number', phrases: ['line total', 'net amount', 'gross value', 'extended price', 'extended amount', 'ext. amount', 'ext amount', 'ext price', 'line amount', 'extended', 'amount', 'total', 'subtotal', 'extension', 'ext. price', 'betrag', 'gesamt', 'summe', 'bedrag', 'totaal', 'montant ht', 'montant', 'importe', 'importo', 'prijs incl. btw', 'value'] },
   { when: /\b(price|cost)\b/, kind: 'number', phrases: ['unit price', 'price per unit', 'unit cost', 'prijs per stuk', 'stückpreis', 'einzelpreis', 'prix unitaire', 'p.u. ht', 'p.u.', 'rate', 'price', 'preis', 'prijs', 'prix', 'precio', 'prezzo'] },
-  { when: /\b(quantity|qty|count|units|hours|number of)\b/, kind: 'number', phrases: ['quantity', 'qty', 'qté', 'quantité', 'menge', 'anzahl', 'aantal', 'hoeveelheid', 'cantidad', 'quantità', 'nombre', 'hours', 'hrs', 'units', 'pcs'] },
+  { when: /\b(quantity|qty|count|units|hours|number of)\b/, kind: 'number', phrases: ['qty shipped', 'qty ordered', 'qty invoiced', 'qty billed', 'quantity', 'qty', 'shipped', 'qté', 'quantité', 'menge', 'anzahl', 'aantal', 'hoeveelheid', 'cantidad', 'quantità', 'nombre', 'hours', 'hrs', 'units', 'pcs'] },
   { when: /\b(uom|unit of measure|unit)\b/, kind: 'code', phrases: ['uom', 'unit', 'einheit', 'eenheid', 'unité'] },
-  { when: /\b(code|sku|article number|item number|product code|part number|barcode|ean)\b/, kind: 'code', phrases: ['item code', 'product code', 'article no', 'art.nr', 'artikelnummer', 'artikelnr', 'item no', 'part no', 'sku', 'code', 'ref', 'artikel', 'upc', 'ean'] },
+  { when: /\b(code|sku|article number|item number|product code|part number|barcode|ean)\b/, kind: 'code', phrases: ['item code', 'product code', 'article no', 'art.nr', 'artikelnummer', 'artikelnr', 'item no', 'item #', 'part no', 'part #', 'product no', 'product #', 'catalog no', 'cat. no', 'material no', 'sku', 'code', 'ref', 'artikel', 'upc', 'ean'] },
   { when: /\b(name|description|desc|item|product|service|article|designation|details|label)\b/, kind: 'text', phrases: ['description', 'omschrijving', 'beschreibung', 'bezeichnung', 'désignation', 'designation', 'descripción', 'item name', 'product name', 'item', 'product', 'produkt', 'service', 'article', 'artikel', 'details', 'name', 'leistung', 'charge name'] },
 ];
 
@@ -120,6 +120,23 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
   const digits = texts.filter((t) => /\d/.test(t)).length;
   if (digits > texts.length / 3) return undefined;
   if (usedWord.size < texts.length * 0.3) return undefined;
+  // a header cell's other words ("Product" of "Product Description") widen the column they are set closest to
+  const wordCol = new Map<number, Column>();
+  for (const c of cols) for (let k = 0; k < ws.length; k++) { const b = page.words[ws[k]].bbox; if (b[0] >= c.x0 - 1e-6 && b[2] <= c.x1 + 1e-6) wordCol.set(k, c); }
+  for (let k = 0; k < ws.length; k++) {
+    if (usedWord.has(k)) continue;
+    const b = page.words[ws[k]].bbox;
+    const h = b[3] - b[1];
+    let best: Column | undefined;
+    let bestGap = 1.5 * h;
+    for (const nb of [k - 1, k + 1]) {
+      const c = wordCol.get(nb);
+      if (!c) continue;
+      const gap = nb < k ? b[0] - c.x1 : c.x0 - b[2];
+      if (gap >= -1e-6 && gap < bestGap) { bestGap = gap; best = c; }
+    }
+    if (best) { best.x0 = Math.min(best.x0, b[0]); best.x1 = Math.max(best.x1, b[2]); wordCol.set(k, best); }
+  }
   return cols.sort((a, b) => a.x0 - b.x0);
 }
 

@@ -116,3 +116,13 @@ test('an abbreviation\'s dot in a header phrase may be read as a comma', () => {
   ]);
   expect(r.data.line_items).toEqual([{ name: 'Office Chair', qty: 2, price_subtotal: 140 }]);
 });
+
+test('US-style item headers ("Item #", "Qty Shipped", "Unit Cost", "Extended Price") head their columns', () => {
+  const r = one(STRING_ITEMS, [
+    { text: 'Item #', x: 0.05, y: 0.36 }, { text: 'Qty Shipped', x: 0.18, y: 0.36 }, { text: 'Product Description', x: 0.32, y: 0.36 }, { text: 'Unit Cost', x: 0.65, y: 0.36 }, { text: 'Extended Price', x: 0.8, y: 0.36 },
+    { text: 'A-1100', x: 0.05, y: 0.4 }, { text: '3', x: 0.2, y: 0.4 }, { text: 'Copy paper A4', x: 0.32, y: 0.4 }, { text: '4.50', x: 0.67, y: 0.4 }, { text: '13.50', x: 0.84, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { quantity: '3', code: 'A-1100', description: 'Copy paper A4', unit_price_gross: '4.50', amount_gross: '13.50' },
+  ]);
+});
