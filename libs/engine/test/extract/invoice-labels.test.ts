@@ -131,3 +131,12 @@ describe('customer numbers and grouped references', () => {
     expect(r.payment_reference).toBe('+++090/9337/55493+++');
   });
 });
+
+test('"Please pay" labels the amount due ahead of the total', () => {
+  const r = extract([
+    { text: 'Total', x: 0.6, y: 0.66 }, { text: '1,080.00', x: 0.85, y: 0.66 },
+    { text: 'Less deposit received', x: 0.6, y: 0.69 }, { text: '500.00', x: 0.85, y: 0.69 },
+    { text: 'Please pay', x: 0.6, y: 0.72 }, { text: '580.00', x: 0.85, y: 0.72 },
+  ], { amount_due: { type: ['number', 'null'], description: 'Amount due to be paid, as a number.' } });
+  expect(r.amount_due).toBe(580);
+});
