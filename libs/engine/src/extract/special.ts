@@ -564,16 +564,21 @@ interface ClauseCue {
   exclude?: RegExp;
 }
 
-/** The sentence around a match (from the previous full stop to the next one, at most `max` characters each way). */
+/**
+ * The sentence around a match (from the previous full stop to the next one, at most `max` characters each way). A
+ * capitalised heading line above the clause ("13. TERMINATION AND SURVIVAL") is not part of its sentence.
+ */
 function sentenceAround(text: string, start: number, end: number, max = 300): string {
   const head = text.slice(Math.max(0, start - max), start);
-  const cut = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'));
+  let heading = -1;
+  for (const m of head.matchAll(/(?:^|(?<=\n))[^a-z\n]*[A-Z]{4,}[^a-z\n]*(?=\n)/g)) heading = m.index! + m[0].length;
+  const cut = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'), heading);
   const tail = text.slice(end, end + max);
   const stop = tail.search(/\.(?:\s|$)/);
   return `${cut >= 0 ? head.slice(cut + 1) : head}${text.slice(start, end)}${stop >= 0 ? tail.slice(0, stop) : tail}`;
 }
 
-const MAY_TERMINATE = String.raw`\b(?:may(?:,\s[^,]{1,60},)?(?:\s+elect\s+to)?|(?:shall\s+)?(?:have|has|reserves?)\s+the\s+right(?:,?\s+at\s+any\s+time[^.]{0,40}?)?\s+to|can|is\s+entitled\s+to)\s+(?:\w+\s+){0,2}?(?:terminate|cancel|be\s+terminated)\b`;
+const MAY_TERMINATE = String.raw`\b(?:may(?:,\s[^,]{1,60},)?(?:\s+elect\s+to)?|(?:shall\s+)?(?:have|has|reserves?|retains?)\s+the\s+right(?:,?\s+at\s+(?:any\s+time|all\s+times)[^.]{0,40}?)?\s+to|(?:have|has|reserves?|retains?)\s+the\s+right\b[^.]{0,100}?\band\s+to|can|is\s+entitled\s+to)\s+(?:\w+\s+){0,2}?(?:terminate|cancel|be\s+terminated)\b`;
 
 /** Generic clause concepts recognised from a boolean field's name/description, and their textual cues. */
 const CLAUSES: ClauseCue[] = [
@@ -609,12 +614,13 @@ const CLAUSES: ClauseCue[] = [
     /\bshall\s+not\s+be\s+liable\b|\b(?:shall|will)\s+(?:have\s+no|not\s+have\s+any)\s+liability\b|\bonly\s+be\s+liable\b/i, /\bsole\s+and\s+exclusive\s+remedy\b/i, /\bliquidated\s+damages\b/i] },
   // a party that may end the agreement by notice alone: "may terminate this Agreement at any time upon 90 days' notice",
   // "Termination for Convenience", "for any or no reason"; not termination for breach or insolvency, and not "upon
-  // termination of this Agreement for any reason" (survival)
+  // termination of this Agreement for any reason" (survival); not termination on listed grounds ("as follows: (a) If ...",
+  // "upon the occurrence of any of the following events"), nor captions inserted "as a matter of convenience"
   { when: /convenience|without cause|solely by giving notice/, prior: -1.4,
     cues: [/\bterminat\w*\s+(?:\w+\s+){0,4}?for\s+(?:its\s+|their\s+)?convenience\b/i, /\bconvenience\b[^.]{0,40}\bterminat/i,
-      new RegExp(`${MAY_TERMINATE}[^.]{0,140}\\b(?:without\\s+cause|for\\s+any\\s+reason|for\\s+any\\s+or\\s+no\\s+reason|at\\s+any\\s+time|in\\s+its\\s+sole\\s+discretion|at\\s+(?:its|their)\\s+(?:sole\\s+)?(?:discretion|option)|upon\\s+(?:at\\s+least\\s+)?(?:\\w+\\s+)?\\(?\\d+\\)?\\s*(?:days|months)|by\\s+giving)`, 'i'),
+      new RegExp(`${MAY_TERMINATE}[^.]{0,140}\\b(?:without\\s+cause|for\\s+any\\s+reason|for\\s+any\\s+or\\s+no\\s+reason|at\\s+any\\s+time|in\\s+its\\s+sole\\s+discretion|at\\s+(?:its|their)\\s+(?:sole\\s+)?(?:discretion|option)|(?:up)?on\\s+(?:at\\s+least\\s+|not\\s+less\\s+than\\s+)?(?:\\w+\\s+)?(?:\\(?\\d+\\)?|\\[\\*+\\])\\s*(?:days|months)|upon\\s+\\[\\*+\\]|by\\s+giving)`, 'i'),
       /\bfor\s+any\s+or\s+no\s+reason\b/i],
-    exclude: /\bbreach|\bdefault|insolven|bankrupt|\bfail(?:s|ure|ed)?\s+to\b|\bsurviv|expiration\s+or\s+termination|termination\s+or\s+expiration|\bupon\s+(?:the\s+)?(?:expiration|termination)\b|effect\s+of\s+termination|\bviolat|change\s+(?:of|in)\s+control/i },
+    exclude: /\bbreach|\bdefault|\bfor\s+cause\b|\bupon\s+the\s+occurrence\b|\bany\s+of\s+the\s+following\s+(?:events|circumstances)\b|\bas\s+follows\s*:\s*(?:\(?[a-z\d]{1,3}[.)]\s*)?(?:if|in\s+the\s+event|upon|should)\b|\b(?:should|if|in\s+the\s+event)\b[^.]{0,80}\bterminat\w*\s+for\s+any\s+reason|\bmatter\s+of\s+convenience\b|\bconvenience\s+of\s+reference\b|\bcaptions?\b|insolven|bankrupt|\bfail(?:s|ure|ed)?\s+to\b|\bsurviv|expiration\s+or\s+termination|termination\s+or\s+expiration|\bupon\s+(?:the\s+)?(?:expiration|termination)\b|effect\s+of\s+termination|\bviolat|change\s+(?:of|in)\s+control/i },
   { when: /licen[cs]e/, prior: -1.0, cues: [/\bgrants?\s+(?:to\s+\w+\s+)?(?:a|an|the)?[^.]{0,80}\blicen[cs]e\b/i, /\blicen[cs]e\s+(?:is\s+)?granted\b/i, /\b(?:non-?exclusive|exclusive|royalty-free|perpetual|limited)[^.]{0,30}\blicen[cs]e\b/i, /\bright\s+and\s+licen[cs]e\b/i,
     // "License Grant.", "hereby grants to Licensee a non-exclusive, ... (subject to Section 1.2 hereof) ... license", "it will license"
     /\blicen[cs]e\s+grant\b|\bgrant\s+of\s+(?:a\s+)?licen[cs]e\b/i, /\bhereby\s+grants?\b[^;]{0,200}?\blicen[cs]e\b/i, /\b(?:will|shall|hereby|agrees?\s+to)\s+licen[cs]e\b/i] },

@@ -30,6 +30,34 @@ describe('clause flags', () => {
     expect(run('Sections 5, 6 and 9 shall survive the expiration or termination of this Agreement for any reason.').has_termination_for_convenience).toBe(false);
   });
 
+  test('a party that retains the right, at all times, to terminate on prior notice can terminate for convenience', () => {
+    expect(run('Network retains the right at all times during the Term to discontinue its distribution of the Service and to terminate this Agreement on at least ninety (90) days\' prior notice without any liability therefor.').has_termination_for_convenience).toBe(true);
+  });
+
+  test('a notice period blacked out in a redacted filing ("upon [**]") still makes termination by notice', () => {
+    expect(run('13.1 eBix may terminate this Agreement, [**] upon [**] to About; provided, however, that the termination is no earlier than [**] of the Effective Date.').has_termination_for_convenience).toBe(true);
+  });
+
+  test('a capitalised heading above the clause ("TERMINATION AND SURVIVAL") is not part of its sentence', () => {
+    expect(run('13. TERMINATION AND SURVIVAL', '', '13.1 Acme may terminate this Agreement at any time upon thirty (30) days written notice to Beta.').has_termination_for_convenience).toBe(true);
+  });
+
+  test('termination on notice upon the occurrence of listed events is termination for cause', () => {
+    expect(run('Either party may terminate this Agreement upon 30 days prior written notice to the other upon the occurrence of any of the following events: (a) the late payment of any sums due; (b) a change in the law.').has_termination_for_convenience).toBe(false);
+  });
+
+  test('termination by notice on grounds listed "as follows: (a) If ..." is termination for cause', () => {
+    expect(run('The Agent may terminate this Agreement by giving the notice indicated below at any time as follows: (a) If any event has materially disrupted the securities markets.').has_termination_for_convenience).toBe(false);
+  });
+
+  test('"for any reason" inside a condition ("should the employment terminate for any reason") is not termination for convenience', () => {
+    expect(run('This Agreement may, with written notice, be terminated by either party should Turpin\'s employment with the Company terminate for any reason.').has_termination_for_convenience).toBe(false);
+  });
+
+  test('captions inserted "as a matter of convenience" in a termination agreement are not termination for convenience', () => {
+    expect(run('9.5 The Article and Section captions in this Agreement have been inserted as a matter of convenience and are not part of this Termination Agreement.').has_termination_for_convenience).toBe(false);
+  });
+
   test('an exclusive distributor appointment is exclusivity', () => {
     expect(run('Supplier hereby appoints Distributor as its exclusive distributor of the Products in the Territory.').has_exclusivity).toBe(true);
   });
