@@ -66,14 +66,17 @@ function headerVocab(props: { phrases: string[] }[]): Set<string> {
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Match item properties to the words of one visual row; returns the columns when it reads as a header. */
-function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: string[] }[]): Column[] | undefined {
+interface HeaderUnit { text: string; bbox: readonly number[] }
+
+function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: string[] }[], given?: HeaderUnit[]): Column[] | undefined {
   const page = ctx.pages[p];
-  const ws = ctx.rows(p).rows[r].words;
+  const units: HeaderUnit[] = given ?? ctx.rows(p).rows[r].words.map((w) => page.words[w]);
+  const ws = units;
   if (ws.length < 2 || ws.length > 30) return undefined;
   // an OCR'd header word read through letter confusions ("Descriptlon", "Quantlty", "Tota1") reads as the
   // header word it is one cheap confusion away from
-  const texts = ws.map((w) => {
-    const t = page.words[w].text.toLowerCase();
+  const texts = units.map((u) => {
+    const t = u.text.toLowerCase();
     if (page.source !== 'ocr') return t;
     const core = t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
     if (core.length < 4 || !/\p{L}{3}/u.test(core) || headerVocab(props).has(core)) return t;
@@ -110,8 +113,8 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
     if (clash) continue;
     usedProp.add(m.prop);
     for (let k = m.w0; k <= m.w1; k++) usedWord.add(k);
-    const b0 = page.words[ws[m.w0]].bbox;
-    const b1 = page.words[ws[m.w1]].bbox;
+    const b0 = units[m.w0].bbox;
+    const b1 = units[m.w1].bbox;
     cols.push({ name: props[m.prop].name, kind: props[m.prop].kind, x0: b0[0], x1: b1[2] });
   }
   // a header names at least two columns, one of them numeric (or all the schema asks for), and is mostly labels
@@ -122,10 +125,10 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
   if (usedWord.size < texts.length * 0.3) return undefined;
   // a header cell's other words ("Product" of "Product Description") widen the column they are set closest to
   const wordCol = new Map<number, Column>();
-  for (const c of cols) for (let k = 0; k < ws.length; k++) { const b = page.words[ws[k]].bbox; if (b[0] >= c.x0 - 1e-6 && b[2] <= c.x1 + 1e-6) wordCol.set(k, c); }
+  for (const c of cols) for (let k = 0; k < ws.length; k++) { const b = units[k].bbox; if (b[0] >= c.x0 - 1e-6 && b[2] <= c.x1 + 1e-6) wordCol.set(k, c); }
   for (let k = 0; k < ws.length; k++) {
     if (usedWord.has(k)) continue;
-    const b = page.words[ws[k]].bbox;
+    const b = units[k].bbox;
     const h = b[3] - b[1];
     let best: Column | undefined;
     let bestGap = 1.5 * h;
@@ -138,6 +141,34 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
     if (best) { best.x0 = Math.min(best.x0, b[0]); best.x1 = Math.max(best.x1, b[2]); wordCol.set(k, best); }
   }
   return cols.sort((a, b) => a.x0 - b.x0);
+}
+
+/**
+ * Header cells of rows r and r+1 read together when the two rows sit tight and hold no digits: a word of the
+ * lower row joins the upper-row word it sits under ("Unit" / "Price" -> "Unit Price"); lower words under no
+ * upper word are cells of their own.
+ */
+function twoRowHeader(ctx: DocContext, p: number, r: number): HeaderUnit[] | undefined {
+  const page = ctx.pages[p];
+  const rows = ctx.rows(p).rows;
+  const a = rows[r];
+  const b = rows[r + 1];
+  if (!b || a.words.length < 2) return undefined;
+  const h = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  if (b.y0 - a.y1 > 0.6 * h) return undefined;
+  if ([...a.words, ...b.words].some((w) => /\d/.test(page.words[w].text))) return undefined;
+  const cells: { text: string; bbox: number[] }[] = a.words.map((w) => ({ text: page.words[w].text, bbox: [...page.words[w].bbox] }));
+  for (const w of b.words) {
+    const wb = page.words[w].bbox;
+    const over = cells.filter((c) => Math.min(c.bbox[2], wb[2]) - Math.max(c.bbox[0], wb[0]) > 0);
+    if (over.length) {
+      const c = over[over.length - 1];
+      c.text = `${c.text} ${page.words[w].text}`;
+      c.bbox = [Math.min(c.bbox[0], wb[0]), c.bbox[1], Math.max(c.bbox[2], wb[2]), Math.max(c.bbox[3], wb[3])];
+    } else cells.push({ text: page.words[w].text, bbox: [...wb] });
+  }
+  if (!b.words.some((w) => cells.some((c) => c.text.endsWith(page.words[w].text) && c.text.includes(' ')))) return undefined;
+  return cells.sort((x, y) => x.bbox[0] - y.bbox[0]);
 }
 
 function columnOf(cols: Column[], x0: number, x1: number): Column {
@@ -160,11 +191,17 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     const { rows } = ctx.rows(p);
     let cols: Column[] | undefined;
     let r = 0;
+    let headerEnd = 0;
     for (; r < rows.length; r++) {
       cols = headerColumns(ctx, p, r, props);
-      if (cols) break;
+      // a header set on two lines ("Unit" over "Price", "Line" over "Amount") when that names more columns
+      const two = twoRowHeader(ctx, p, r);
+      const cols2 = two ? headerColumns(ctx, p, r, props, two) : undefined;
+      if (cols2 && cols2.length > (cols?.length ?? 0)) { cols = cols2; headerEnd = r + 1; break; }
+      if (cols) { headerEnd = r; break; }
     }
     if (!cols) continue;
+    r = headerEnd;
     const pitch: number[] = [];
     let prevY = rows[r].y1;
     let current: Record<string, { words: number[] }> | undefined;

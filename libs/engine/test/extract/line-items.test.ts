@@ -126,3 +126,14 @@ test('US-style item headers ("Item #", "Qty Shipped", "Unit Cost", "Extended Pri
     { quantity: '3', code: 'A-1100', description: 'Copy paper A4', unit_price_gross: '4.50', amount_gross: '13.50' },
   ]);
 });
+
+test('a header set on two lines ("Unit" over "Price") heads its columns', () => {
+  const r = one(STRING_ITEMS, [
+    { text: 'Qty', x: 0.05, y: 0.36 }, { text: 'Description', x: 0.2, y: 0.36 }, { text: 'Unit', x: 0.65, y: 0.36 }, { text: 'Line', x: 0.85, y: 0.36 },
+    { text: 'Price', x: 0.65, y: 0.378 }, { text: 'Amount', x: 0.85, y: 0.378 },
+    { text: '3', x: 0.05, y: 0.42 }, { text: 'Copy paper A4', x: 0.2, y: 0.42 }, { text: '4.50', x: 0.65, y: 0.42 }, { text: '13.50', x: 0.85, y: 0.42 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { quantity: '3', code: null, description: 'Copy paper A4', unit_price_gross: '4.50', amount_gross: '13.50' },
+  ]);
+});
