@@ -393,7 +393,7 @@ export function initialTerm(ctx: DocContext): RawCandidate | undefined {
  */
 const EVENT_START_RE = /\b(?:commenc\w*|begin\w*|start\w*)\s+(?:on|upon)\s+(?:the\s+)?(?:date\s+(?:up)?on\s+which|date\s+(?:of|when)\s+(?!this\b|execution\b|signing\b|signature\b))/i;
 /** "until the later of (a) twelve (12) months ... or (b) ...": the end depends on more than the term. */
-const ALTERNATIVE_END_RE = /\b(?:later|earlier|earliest|latest)\s+of\b/i;
+const ALTERNATIVE_END_RE = /\b(?:later|latest)\s+of\b/i;
 
 /**
  * Whether the term starts on an event whose date the contract does not state (the delivery of the last sample),

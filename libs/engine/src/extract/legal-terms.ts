@@ -38,14 +38,15 @@ function sentenceAfter(text: string, at: number, max: number): string {
 const SELF_RE = /\b(this|the) (agreement|nda|letter agreement|letter)\b|\bhereunder\b|\bhereof\b|\bherein\b|obligations? (under|of) this|\bthe term\b/i;
 const RENEWAL_RE = /\b(renew\w*|successive|additional|extension|extend\w*)\b/i;
 const NOTICE_AFTER_RE = /^[^.;]{0,20}\b(prior\s+)?(written\s+)?notice\b/i;
-const LOOKBACK_RE = /\b(within the (last|past)|preceding|prior to)\b/i;
+const LOOKBACK_RE = /\b(within the (last|past|most recent)|most recent|preceding|prior to)\b/i;
 const AGREEMENT_SUBJECT_RE = /\b(this|the) (agreement|nda|letter agreement)\b[^.;,]{0,40}$|\bobligations (under|of) this (agreement|letter agreement)\b[^.;]{0,30}$|\bterm of this\b[^.;]{0,40}$/i;
 const LAST_RE = /\b(expire[sd]?|expiration|terminate[sd]?|termination|continue[sd]?|remain[sd]?|survive[sd]?|in (full )?(force|effect)|be effective|become effective|binding|apply|applies|valid|period of)\b|\b(term|duration)\b[^.;]{0,60}\b(shall|will) be\b/i;
 const CONFIDENTIALITY_RE = /confidential|non-?disclosure|evaluation material|proprietary information|\binformation\b/i;
 const COVENANT_RE = /standstill|non-?solicit|solicit|\bhire\b|\bemploy (or|any)|non-?compet|\bcompete\b|acquire|purchase|securities|\bvote\b|prox(y|ies)|tender offer|business combination|indemnif/i;
 const MONEY_RE = /salary|\bpay\b|payment|compensation|severance|benefit|premium|bonus|insurance|coverage/i;
 const START_ANCHOR_RE = /^[^.;]{0,20}\b(from|after|following|commencing (on|with))\s+(and after\s+)?(the\s+)?(date (hereof|of this|first|last|on which this)|effective date|execution|signing|date of (execution|signature)|date (this|the) agreement)/i;
-const EMPLOYMENT_END_RE = /(following|after|from|upon)\s+(the\s+)?(termination|cessation|end|expiration)\s+of\s+([\w’']+\s+){0,3}(employment|service|relationship|engagement)|\bthereafter\b/i;
+// ("within two (2) years of the termination of Employee's employment", "for one year following Employee's termination")
+const EMPLOYMENT_END_RE = /(following|after|from|upon|of)\s+(the\s+)?(termination|cessation|end|expiration)\s+of\s+([\w’']+\s+){0,3}(employment|service|relationship|engagement)|(following|after|upon|of)\s+(the\s+)?[\w-]+[’']s\s+(termination|resignation|separation|departure)\b|\bthereafter\b/i;
 /** "the second anniversary of the date hereof", "the two-year anniversary of this Agreement": a point counted from the agreement's start. */
 const ANNIVERSARY_RE = /^\s*(?:hereof|of\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this)|this\s+(?:agreement|nda|letter)|effective\s+date|execution))/i;
 /** "The term of this Agreement shall be (for a period of) ...": the sentence that states the agreement's own length. */
@@ -53,6 +54,13 @@ const TERM_STATEMENT_RE = /\b(?:the\s+)?term\s+of\s+(?:this|the)\s+(?:agreement|
 /** "within two years prior to the date of termination", "the twelve (12) month period preceding": a look-back window. */
 const LOOKBACK_AFTER_RE = /^[\s-]*(?:month\s+|year\s+)?(?:period\s+)?(?:immediately\s+)?(?:prior\s+to|preceding|before)\b/i;
 const AGREEMENT_END_RE = /^[^.;]{0,20}\b(following|after|from)\s+(the\s+(date\s+of\s+)?)?(termination|expiration|expiry)\b/i;
+/** "three (3) years from the date of disclosure": each disclosure's own protection period, counted from that disclosure. */
+const FROM_DISCLOSURE_RE = /^[^.;]{0,20}\b(from|after|following|beyond)\s+(the\s+)?(date\s+of\s+)?(its\s+|such\s+|the\s+|each\s+)?(disclosure|receipt|generation)\b/i;
+/**
+ * "for the later of (1) three years from ... or (2) ...": an end set by whichever comes last has no length of its own
+ * (while "the earlier of (i) two years ... and (ii) a Transaction" is two years at most: that period is the length).
+ */
+const ALTERNATIVE_RE = /\b(later|latest)\s+of\b[^.;]{0,20}$/i;
 
 export type TermScored = Scored<string>;
 
@@ -78,6 +86,8 @@ export function rankAgreementTerm(ctx: DocContext): TermScored[] {
       const statement = TERM_STATEMENT_RE.test(before);
       const afterEmployment = EMPLOYMENT_END_RE.test(after.slice(0, 120)) || /\b(termination|cessation) of ([\w’']+\s+){0,3}employment\b/i.test(before.slice(-80));
       const afterAgreement = AGREEMENT_END_RE.test(after);
+      const fromDisclosure = FROM_DISCLOSURE_RE.test(after);
+      const alternative = ALTERNATIVE_RE.test(before);
       // centred so that a sentence about this agreement lasting (z = 0) clears the duration threshold (0.75)
       let z = -1.1;
       if (self && lasts) z += 1.6;
@@ -95,10 +105,12 @@ export function rankAgreementTerm(ctx: DocContext): TermScored[] {
       if (money) z -= 1.2;
       if (afterEmployment) z -= 1.6;
       if (afterAgreement) z -= 0.8;
+      if (fromDisclosure) z -= 1.2;
+      if (alternative) z -= 1.2;
       if (/day|week/.test(v)) z -= 1.6;
       out.push({
         value: v, spans: [d], score: sigmoid(z),
-        features: { self: +self, lasts: +lasts, heading: +heading, conf: +conf, covenant: +covenant, money: +money, start: +startAnchor, statement: +statement, afterEmployment: +afterEmployment, afterAgreement: +afterAgreement },
+        features: { self: +self, lasts: +lasts, heading: +heading, conf: +conf, covenant: +covenant, money: +money, start: +startAnchor, statement: +statement, afterEmployment: +afterEmployment, afterAgreement: +afterAgreement, fromDisclosure: +fromDisclosure, alternative: +alternative },
       });
     }
     return out;
