@@ -1,10 +1,13 @@
 /**
  * Scores the engine on the labelled development sets.
  *   node libs/engine/dist/cli/eval.js [--datasets <folder>] [--out <folder>] [--sets a,b] [--limit N]
- *     [--no-cache] [--fields] [--records <file.jsonl>] [--ingest-key <k>]
+ *     [--no-cache] [--fields] [--records <file.jsonl>] [--ingest-key <k>] [--schema-variant <v>[,<v>...]]
  * --ingest-key pins the ingest cache key (by default a hash of the built document/ code), so extraction can
  * be compared across runs while ingest changes underneath.
  * Prints per set: field accuracy strict and fuzzy, document all-correct rate, ECE, pages/s, line-item F1.
+ * --schema-variant rewrites each set's schema as another caller would (renamed, camel, pascal, kebab, opaque,
+ * opaque-title, draft07; see eval/schema-variants.ts); several variants print a strict/fuzzy table per set and
+ * variant next to the original schema's score (per-field under the original names with --fields).
  * Ingested documents are cached under <repo>/.data/cache (keyed by document bytes and ingest build).
  */
 import { createHash } from 'node:crypto';
@@ -13,7 +16,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ingest from '../document/index.js';
 import type { DocumentModel } from '../document/model.js';
-import { formatReports, runEval } from '../eval/run.js';
+import { formatReports, runEval, type SetReport } from '../eval/run.js';
+import { SCHEMA_VARIANTS, type SchemaVariant } from '../eval/schema-variants.js';
 import { repoRoot } from './repo-root.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,21 +42,56 @@ async function main() {
   const sets = arg('sets')?.split(',').filter(Boolean);
   const limit = arg('limit') ? Number(arg('limit')) : undefined;
   const cacheDir = process.argv.includes('--no-cache') ? undefined : join(repoRoot, '.data/cache/ingest');
-  const { reports, outcomes } = await runEval({
+  const opts = {
     datasets, sets, limit, out, cacheDir, cacheKey: ingestKey(),
-    ingest: (bytes) => (ingest.openDocument as (b: Uint8Array) => Promise<DocumentModel>)(bytes),
-  });
-  await (ingest as { closeOcr?: () => Promise<void> }).closeOcr?.();
+    ingest: (bytes: Uint8Array) => (ingest.openDocument as (b: Uint8Array) => Promise<DocumentModel>)(bytes),
+  };
+  const variantArg = arg('schema-variant');
+  const variants = variantArg === 'all' ? SCHEMA_VARIANTS.filter((v) => v !== 'original') : (variantArg?.split(',').filter(Boolean) ?? []) as SchemaVariant[];
+  for (const v of variants) if (!SCHEMA_VARIANTS.includes(v)) throw new Error(`unknown --schema-variant ${v} (one of ${SCHEMA_VARIANTS.join(', ')}, all)`);
+  const { reports, outcomes } = await runEval(opts);
   console.log(formatReports(reports, outcomes));
-  if (process.argv.includes('--fields')) {
-    for (const r of reports) {
-      console.log(`\n${r.set}`);
-      for (const [f, s] of Object.entries(r.perField)) console.log(`  ${f.padEnd(40)} n=${String(s.n).padEnd(5)} strict=${(s.strict / s.n).toFixed(3)} fuzzy=${(s.fuzzy / s.n).toFixed(3)}`);
+  if (process.argv.includes('--fields')) printFields('', reports);
+  if (variants.length) {
+    const byVariant: [string, SetReport[]][] = [['original', reports]];
+    for (const v of variants) {
+      const r = await runEval({ ...opts, out: out ? join(out, `variant-${v}`) : undefined, schemaVariant: v });
+      byVariant.push([v, r.reports]);
+      if (process.argv.includes('--fields')) printFields(` [${v}]`, r.reports, reports);
     }
+    console.log(formatVariants(byVariant));
   }
+  await (ingest as { closeOcr?: () => Promise<void> }).closeOcr?.();
   const records = arg('records') ?? join(repoRoot, '.data/eval/records.jsonl');
   mkdirSync(dirname(records), { recursive: true });
   writeFileSync(records, outcomes.map((o) => JSON.stringify(o)).join('\n') + '\n');
+}
+
+function printFields(label: string, reports: SetReport[], base?: SetReport[]) {
+  for (const r of reports) {
+    console.log(`\n${r.set}${label}`);
+    const b = base?.find((x) => x.set === r.set)?.perField;
+    for (const [f, s] of Object.entries(r.perField)) {
+      const o = b?.[f];
+      const vs = o ? `   original strict=${(o.strict / o.n).toFixed(3)} fuzzy=${(o.fuzzy / o.n).toFixed(3)}` : '';
+      console.log(`  ${f.padEnd(40)} n=${String(s.n).padEnd(5)} strict=${(s.strict / s.n).toFixed(3)} fuzzy=${(s.fuzzy / s.n).toFixed(3)}${vs}`);
+    }
+  }
+}
+
+/** Per set and variant: strict/fuzzy and the change against the original schema's score. */
+function formatVariants(byVariant: [string, SetReport[]][]): string {
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const d = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
+  const lines = ['', `${pad('set', 18)}${pad('variant', 14)}${pad('strict', 8)}${pad('fuzzy', 8)}${pad('d-strict', 10)}${pad('d-fuzzy', 10)}line-F1`];
+  for (const base of byVariant[0]![1]) {
+    for (const [v, reports] of byVariant) {
+      const r = reports.find((x) => x.set === base.set);
+      if (!r) continue;
+      lines.push(`${pad(r.set, 18)}${pad(v, 14)}${pad(r.strict.toFixed(3), 8)}${pad(r.fuzzy.toFixed(3), 8)}${pad(d(r.strict - base.strict), 10)}${pad(d(r.fuzzy - base.fuzzy), 10)}${r.lineItemF1 === undefined ? '-' : r.lineItemF1.toFixed(3)}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 main().catch((e) => {

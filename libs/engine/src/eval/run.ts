@@ -6,6 +6,7 @@ import type { DocumentModel } from '../document/model.js';
 import { compileSchema, type CompiledSchema, type LeafNode } from '../schema/compile.js';
 import { extractFromDocument, type ExtractionResult } from '../extract/extract.js';
 import { compareList, compareScalar, lineItemF1 } from './compare.js';
+import { invertKeys, makeVariant, renameValues, type SchemaVariant } from './schema-variants.js';
 
 export interface CaseFile {
   schema: Record<string, unknown>;
@@ -85,6 +86,8 @@ export interface EvalOptions {
   cacheKey?: string;
   ingest: Ingest;
   onCase?: (set: string, id: string, ms: number) => void;
+  /** Rewrite each case's schema as another caller would (scores are reported under the original field names). */
+  schemaVariant?: SchemaVariant;
 }
 
 function findDocument(dir: string): string | undefined {
@@ -109,7 +112,7 @@ export async function loadDocument(path: string, opts: Pick<EvalOptions, 'cacheD
   return { doc, ms, cached: false };
 }
 
-function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchema, result: ExtractionResult, outcomes: FieldOutcome[], items: { tp: number; fp: number; fn: number }) {
+function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchema, result: ExtractionResult, outcomes: FieldOutcome[], items: { tp: number; fp: number; fn: number }, original: (name: string) => string = (n) => n) {
   const skip = new Set(c.skip_fields ?? []);
   let all = true;
   for (const prop of compiled.root.properties) {
@@ -132,7 +135,7 @@ function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchem
     let candStrict: number | undefined;
     if (fr?.state === 'missing' && fr.candidate !== undefined && node.kind === 'leaf') candStrict = compareScalar(expected, fr.candidate, node as LeafNode).strict;
     outcomes.push({
-      candStrict, set, case: id, field: name, group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
+      candStrict, set, case: id, field: original(name), group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
       confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, pages: fr?.features?.pages, margin: fr?.features?.margin,
     });
   }
@@ -144,6 +147,7 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
   const reports: SetReport[] = [];
   const outcomes: FieldOutcome[] = [];
   const schemaCache = new Map<string, CompiledSchema>();
+  const variantCache = new Map<string, ReturnType<typeof makeVariant>>();
   for (const set of sets) {
     const dir = join(opts.datasets, set, 'cases');
     if (!existsSync(dir)) continue;
@@ -156,7 +160,16 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
     let ms = 0;
     let hasItems = false;
     for (const id of cases) {
-      const c = JSON.parse(readFileSync(join(dir, id, 'case.json'), 'utf8')) as CaseFile;
+      let c = JSON.parse(readFileSync(join(dir, id, 'case.json'), 'utf8')) as CaseFile;
+      let original: ((name: string) => string) | undefined;
+      if (opts.schemaVariant && opts.schemaVariant !== 'original') {
+        const vkey = JSON.stringify(c.schema);
+        let v = variantCache.get(vkey);
+        if (!v) { v = makeVariant(c.schema, opts.schemaVariant); variantCache.set(vkey, v); }
+        const back = invertKeys(v.keys);
+        c = { ...c, schema: v.schema, expected: renameValues(c.expected, v.keys), skip_fields: c.skip_fields?.map((f) => v!.keys[f]?.to ?? f) };
+        original = (name) => back[name]?.to ?? name;
+      }
       const docFile = findDocument(join(dir, id));
       if (!docFile) continue;
       const key = JSON.stringify(c.schema);
@@ -178,7 +191,7 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
       pages += doc.pageCount;
       opts.onCase?.(set, id, ingestMs + exMs);
       if (compiled.root.properties.some((p) => p.node.kind === 'array' && p.node.items.kind === 'object')) hasItems = true;
-      if (scoreCase(set, id, c, compiled, result, setOutcomes, items)) docsCorrect++;
+      if (scoreCase(set, id, c, compiled, result, setOutcomes, items, original)) docsCorrect++;
       if (opts.out) {
         const outDir = join(opts.out, set);
         mkdirSync(outDir, { recursive: true });
