@@ -254,6 +254,8 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       }
       if (/\b(hereof|hereto|herewith)\b/i.test(near) && !ref) ref = 'self';
       if (defined === 'self' && ref !== 'other') ref = 'self';
+      // `(such date, the "Effective Date")`: a bare "Effective Date" is this agreement's, whatever else the sentence names
+      if (dm && /^(?:effective|commencement|execution|expiration|termination)\s+date$/i.test(dm[1].trim())) ref = 'self';
       // "by letter dated", "the Council Directive dated": the date of some other document
       if (OTHER_DOC_RE.test(near.slice(-60))) ref = 'other';
       const making = /\b(made|entered into|dated|executed)\b/i.test(sentence) && ref === 'self';

@@ -290,6 +290,17 @@ describe('contract dates by role', () => {
     expect(d.expiration_date).toBeNull();
   });
 
+  test('a date defined as the bare "Effective Date" is this agreement\'s even in a sentence naming another agreement', () => {
+    const d = run([
+      'LICENSE AGREEMENT',
+      'This Agreement is entered into as of June 12, 2019 (the "Execution Date") by Acme Inc. and Beta LLC.',
+      ...filler(20),
+      '11.1 Term. The term of this Agreement shall become effective upon Acme executing a commercial supply agreement with a manufacturer and the acceptance of the application by the FDA no later than September 2, 2019 (such date, the “Effective Date”).',
+      ...filler(20),
+    ]);
+    expect(d.effective_date).toBe('2019-09-02');
+  });
+
   test('a numbered clause such as "10.3.15" is not read as a date', () => {
     const ctx = new DocContext(doc(['AGREEMENT', '10.3.15 Violating Article 3.2.13 of this Agreement is a breach.', ...filler(40)]));
     expect(dateFacts(ctx).find((f) => f.c.text === '10.3.15')?.furniture).toBe(true);
