@@ -128,6 +128,16 @@ const PATCHES: Patch[] = [
     }`,
   },
   {
+    // getPageDict prefetches the top-level page tree's kids into a cache of promises and only awaits the ones
+    // it walks to: when the walk fails first (a broken page tree, a bad xref entry), a failed prefetch is a
+    // rejection nobody handles, which would take down the process (or the service's engine thread) after
+    // ingest has already answered unsupported_document. Callers that do await a cached prefetch still see it fail.
+    find: `          pageDictCache.put(lastKid, xref.fetchAsync(lastKid));`,
+    replace: `          const exsPrefetch = xref.fetchAsync(lastKid);
+          exsPrefetch.catch(() => {});
+          pageDictCache.put(lastKid, exsPrefetch);`,
+  },
+  {
     // A copy made by the constructor (below) rather than Object.assign (generic and slow; q/Q pairs around every
     // run make this hot). Same result: ctm is shared (it is replaced, never written in place), the text and font
     // matrices copied.
