@@ -1,6 +1,6 @@
 /** Multi-valued names (parties) and boolean clause flags. */
 import type { LeafNode } from '../schema/compile.js';
-import { nameWords } from '../schema/semantic.js';
+import { fieldWords } from '../schema/semantic.js';
 import { normText, similarity } from '../normalize/text.js';
 import { US_STATES, organizationCandidates } from './candidates.js';
 import type { DocContext, Span } from './context.js';
@@ -583,10 +583,11 @@ const MAY_TERMINATE = String.raw`\b(?:may(?:,\s[^,]{1,60},)?(?:\s+elect\s+to)?|(
 /** Generic clause concepts recognised from a boolean field's name/description, and their textual cues. */
 const CLAUSES: ClauseCue[] = [
   { when: /compet/, prior: -1.6, cues: [/\bnon-?compet/i, /\bnot\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?(?:business|activit))/i, /shall\s+not[^.]{0,80}\bcompet(?:e|ing|itive|itors?)\b/i, /\bin\s+direct\s+competition\b|\bengag\w*\s+in\s+(?:any\s+)?competing\s+business/i, /\bcompetitive\s+(?:products?|business)[^.]{0,60}\b(?:shall|will)\s+not\b/i] },
-  // exclusive dealing, not exclusive ownership of property, an exclusive remedy or exclusive courts
+  // exclusive dealing, not exclusive ownership of property, an exclusive remedy or exclusive courts, nor a form's
+  // unticked "Content exclusive: [ ] Yes [ ] No" or information "used exclusively for the purpose" of the deal
   { when: /exclusiv/, prior: -1.2,
     cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\s+(?:right|distributor|license|licensee|supplier|provider|reseller|agent|basis|sponsor)/i, /\bexclusively\b/i, /(?<!non-?\s?)\bexclusivity\b|\bis\s+exclusive\s+(?:within|in|throughout|for)\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i],
-    exclude: /\bown(?:er|ers|ership|s|ed)?\b|\bproperty\b|\bcourts?\b|\bvenue\b|\bjurisdiction\b|\bgoverned\b|\bremed(?:y|ies)\b|\bnot\b[^.]{0,30}\bexclusiv|\bbetween\s+the\s+parties\b|\battached\b/i },
+    exclude: /\[\s*\]\s*Yes\s*\[\s*\]\s*No\b|\b(?:used?|using)\s+(?:\w+\s+){0,3}?exclusively\b|\bexclusively\s+(?:used|for\s+the\s+purposes?)\b|\bown(?:er|ers|ership|s|ed)?\b|\bproperty\b|\bcourts?\b|\bvenue\b|\bjurisdiction\b|\bgoverned\b|\bremed(?:y|ies)\b|\bnot\b[^.]{0,30}\bexclusiv|\bbetween\s+the\s+parties\b|\battached\b/i },
   // rights on the counterparty's change of control: named as such, or a merger treated as an assignment or a cause to
   // terminate; not the definition of an affiliate's "control" (a sale of substantially all assets is read both ways
   // by the labels, as a change of control and as a permitted assignment, so it is no cue)
@@ -628,8 +629,8 @@ const CLAUSES: ClauseCue[] = [
 
 /** Boolean flags: strength of the clause cues found in the document -> value and raw score. */
 export function rankBoolean(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const key = `${nameWords(leaf.name).join(' ')} ${(leaf.title ?? '').toLowerCase()} ${(leaf.description ?? '').toLowerCase()}`;
-  const concept = CLAUSES.find((c) => c.when.test(nameWords(leaf.name).join(' '))) ?? CLAUSES.find((c) => c.when.test(key));
+  const key = `${fieldWords(leaf).join(' ')} ${(leaf.title ?? '').toLowerCase()} ${(leaf.description ?? '').toLowerCase()}`;
+  const concept = CLAUSES.find((c) => c.when.test(fieldWords(leaf).join(' '))) ?? CLAUSES.find((c) => c.when.test(key));
   let cues: RegExp[];
   let prior = -1.0;
   const exclude = concept?.exclude;

@@ -58,6 +58,15 @@ describe('clause flags', () => {
     expect(run('9.5 The Article and Section captions in this Agreement have been inserted as a matter of convenience and are not part of this Termination Agreement.').has_termination_for_convenience).toBe(false);
   });
 
+  test('an unticked "Content exclusive: [ ] Yes [ ] No" box in a form is not exclusivity', () => {
+    expect(run('4 EXCLUSIVITY COPYRIGHT', '4.1 Content exclusive: [ ] Yes [ ] No', '4.2 Copyright: Licensor').has_exclusivity).toBe(false);
+  });
+
+  test('an agreement "exclusively used" by one party, or information used exclusively for the purpose of the deal, is not exclusivity', () => {
+    expect(run('[Instruction: this Agreement shall be exclusively used by Acme Co., Ltd. to conclude agreements with external sides.]').has_exclusivity).toBe(false);
+    expect(run('The Recipient shall use the Confidential Information exclusively for the purpose of evaluating the Transaction.').has_exclusivity).toBe(false);
+  });
+
   test('an exclusive distributor appointment is exclusivity', () => {
     expect(run('Supplier hereby appoints Distributor as its exclusive distributor of the Products in the Territory.').has_exclusivity).toBe(true);
   });
