@@ -233,6 +233,8 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       const boiler = repeated.has(stampKey(text, c)) && !lineCue;
       // "10.3.15", "12.2.13": numbered clauses in contracts read like dotted dates with a two-digit year
       const section = /^\d{1,2}\.\d{1,2}\.\d{2}$/.test(c.text) && /^\d\.|\.\d\./.test(c.text);
+      // a filing stamp ("Source: SOUPMAN, INC., 8-K, 8/14/2015") dates the filing, even on only one or two pages
+      const filing = /\bSource:\s[^\n]{1,100},\s*$/.test(text.slice(text.lastIndexOf('\n', c.start - 1) + 1, c.start));
       const after = text.slice(c.end, c.end + 90);
       const dm = /^\s*,?\s*\(\s*(?:such date,?\s*)?(?:the|this|hereinafter(?:\s+referred\s+to\s+as)?(?:\s+the)?|herein(?:after)?(?:\s+called)?(?:\s+the)?|referred\s+to\s+as(?:\s+the)?|as)?\s*["“'‘]([^"”'’]{2,60})["”'’]/i.exec(after);
       // `"Effective Date" means January 10, 2007`: a definition naming the date before it
@@ -274,7 +276,7 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       cue.effective = Math.max(cue.effective, startCue * (termClause || ref === 'self' ? 1 : 0.6));
       const otherPeriod = FISCAL_PERIOD_RE.test(near.slice(-40)) || AFTER_POINT_RE.test(near.slice(-30))
         || [...sentence.matchAll(OTHER_PERIOD_RE)].some((m) => !/\bterm\b/i.test(sentence.slice(Math.max(0, m.index! - 50), m.index!)));
-      out.push({ c, cue, asOf, defined, label, ref, making, recital, signature, letterhead, deadline, termClause, otherPeriod, furniture: boiler || section, pos: ctx.position(c) });
+      out.push({ c, cue, asOf, defined, label, ref, making, recital, signature, letterhead, deadline, termClause, otherPeriod, furniture: boiler || section || filing, pos: ctx.position(c) });
     });
     return out;
   });

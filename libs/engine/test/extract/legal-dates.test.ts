@@ -301,6 +301,14 @@ describe('contract dates by role', () => {
     expect(d.effective_date).toBe('2019-09-02');
   });
 
+  test('a filing stamp under the signatures ("Source: ACME, INC., 8-K, 8/14/2015") does not date the agreement', () => {
+    const d = run(
+      ['GUARANTEE', 'As an inducement to Acme Inc. to enter into a Franchise Agreement, the Guarantors agree as follows.', ...filler(30), 'Source: ACME, INC., 8-K, 8/14/2015'],
+      [...filler(30), 'IN WITNESS WHEREOF, the Guarantors have signed below.', 'GUARANTORS :', 'Date:', 'Date:', 'Source: ACME, INC., 8-K, 8/14/2015'],
+    );
+    expect(d.agreement_date).toBeNull();
+  });
+
   test('a numbered clause such as "10.3.15" is not read as a date', () => {
     const ctx = new DocContext(doc(['AGREEMENT', '10.3.15 Violating Article 3.2.13 of this Agreement is a breach.', ...filler(40)]));
     expect(dateFacts(ctx).find((f) => f.c.text === '10.3.15')?.furniture).toBe(true);
