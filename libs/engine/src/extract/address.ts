@@ -9,7 +9,7 @@
  * forms. Generic: no document-specific rules.
  */
 import type { LeafNode } from '../schema/compile.js';
-import { nameWords } from '../schema/semantic.js';
+import { fieldWords } from '../schema/semantic.js';
 import type { DocContext } from './context.js';
 import type { Scored } from './fields.js';
 
@@ -122,7 +122,7 @@ function findBlocks(ctx: DocContext): Block[] {
 }
 
 export function addressPartSide(leaf: LeafNode): 'vendor' | 'customer' {
-  const w = nameWords(leaf.name);
+  const w = fieldWords(leaf);
   return w.some((x) => /^(customer|buyer|client|billing|bill|shipping|ship|delivery|recipient|sold)$/.test(x)) ? 'customer' : 'vendor';
 }
 

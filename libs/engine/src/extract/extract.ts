@@ -192,7 +192,7 @@ class Extractor {
     const fam = new Map<AmountFamily, { name: string; leaf: LeafNode }>();
     for (const { name, node: sub } of node.properties) {
       if (sub.kind !== 'leaf' || sub.semantic !== 'amount') continue;
-      const f = amountFamily(sub.name);
+      const f = amountFamily(sub.reading ?? sub.name);
       if (!f) continue;
       if (fam.has(f)) return out; // two fields of one family: ambiguous
       fam.set(f, { name, leaf: sub });

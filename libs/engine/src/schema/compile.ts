@@ -4,7 +4,7 @@
  * generic semantics of each leaf (date, amount, party, ...) from its name, title, description and format.
  */
 import { EngineError } from '../errors.js';
-import { inferSemantic, type Semantic } from './semantic.js';
+import { inferSemantic, readingOf, type Semantic } from './semantic.js';
 import { makeLeafValidator, validateSchemaDocument, type LeafValidator } from './validate.js';
 
 export const MAX_LEAVES = 800;
@@ -27,6 +27,11 @@ export interface LeafNode {
   pattern?: string;
   title?: string;
   description?: string;
+  /**
+   * The field's name as the engine reads it (snake case): the key's words with synonyms made canonical, or
+   * for an opaque key ("field_3") the title's or the description's leading words. See schema/semantic.ts.
+   */
+  reading?: string;
   semantic: Semantic;
   /** Validates a candidate value against the leaf's own keywords (type, enum, const, format, pattern, bounds). */
   validate: LeafValidator;
@@ -198,6 +203,7 @@ class Compiler {
         itemNode.title ??= title;
         itemNode.description ??= description;
         itemNode.semantic = inferSemantic({ ...itemNode, name, description: description ?? itemNode.description, title: title ?? itemNode.title, isArray: true });
+        itemNode.reading = readingOf({ name, title: itemNode.title, description: itemNode.description });
       }
       return {
         kind: 'array', name, path, schemaPointer: at, title, description, items: itemNode,
@@ -221,6 +227,7 @@ class Compiler {
       try { new RegExp(leaf.pattern, 'u'); } catch { fail('pattern', `${at}/pattern`, 'invalid regular expression'); }
     }
     leaf.semantic = inferSemantic(leaf);
+    leaf.reading = readingOf(leaf);
     leaf.validate = makeLeafValidator(variant, leafTypes, nullable, `${at}`);
     this.leaves.push(leaf);
     if (this.leaves.length > MAX_LEAVES) fail('properties', at, `schema has more than ${MAX_LEAVES} leaf fields`);

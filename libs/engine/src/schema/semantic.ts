@@ -28,9 +28,94 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/** Key words that say nothing about a field's meaning ("field_1", "col_b", "q3", "prop 7"). */
+const OPAQUE = new Set(['field', 'fld', 'f', 'col', 'column', 'prop', 'property', 'attr', 'attribute', 'key', 'q', 'question', 'var', 'variable', 'param', 'parameter', 'slot', 'custom', 'cf', 'entry', 'element', 'input', 'data', 'x', 'value', 'val', 'item', 'unnamed', 'untitled']);
+
+/** A key, or title, made only of placeholder words, numbers and single letters (no meaning to read). */
+export function isOpaque(words: string[]): boolean {
+  return words.every((w) => OPAQUE.has(w) || /^[a-z]{0,3}\d+[a-z]?$/.test(w) || w.length === 1);
+}
+
+const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'as', 'by', 'is', 'are', 'was', 'be', 'it', 'its', 'and', 'or', 'this', 'that', 'which', 'whose', 'where', 'when', 'if', 'with', 'from', 'all', 'any', 'each', 'e', 'g', 'eg', 'iso', '8601', 'yyyy', 'mm', 'dd', 'null', 'not', 'stated', 'printed', 'exactly', 'number', 'string', 'value']);
+
+/**
+ * What a description says the field is, in a few words: its first sentence (examples cut off), content words
+ * only, at most six. "Full postal address of the merchant as printed" -> "full postal address merchant".
+ */
+export function descriptionWords(description: string): string[] {
+  const first = description.split(/\(?\b(?:e\.\s?g|i\.\s?e|for example|such as)\b|[.;:](?:\s|$)/i)[0] ?? '';
+  return nameWords(first).filter((w) => !STOP.has(w)).slice(0, 6);
+}
+
+/**
+ * Ways other callers name a field, rewritten to the words the engine's label and role rules are written for
+ * (by meaning, not by dataset: "transaction date", "date of issue" -> "invoice date"; "pay by date" ->
+ * "due date"; "applicable law" -> "governing law"; "contains X" -> "has X"). Checked on whole phrases.
+ */
+const CANONICAL: [RegExp, string][] = [
+  // documents' own date
+  [/^(transaction|document|receipt|bill|billing|purchase|sale|sales|order) date$|^date (of )?(issue|issuance|invoice|transaction|purchase)$|^(issued|issuance) (on|date)$|^dated$/, 'invoice date'],
+  [/^(pay by|payment due|payable by|due by|payment) date$|^date due$|^(payment )?due (on|by)$/, 'due date'],
+  // sums
+  [/^(grand total|amount total|invoice total|total gross|gross total|total (incl|including) (tax|vat)|total sum|sum total|total payable amount)$/, 'total amount'],
+  [/^(net|net total|total net|amount net|net amount|amount before tax|amount (excl|excluding) (tax|vat)|total (excl|excluding|before) (tax|vat)|untaxed amount|pre tax (total|amount))$/, 'subtotal amount'],
+  [/^(tax|vat|gst|sales tax) (sum|total)$|^total (tax|vat|gst)$|^(tax|vat) (charged|paid)$|^sales tax$/, 'tax amount'],
+  [/^(balance|balance due|amount payable|outstanding amount|amount outstanding|amount to pay|open amount|remaining balance)$/, 'amount due'],
+  [/^(tax|vat|gst) (rate|percentage|pct)( percent)?$/, 'vat rate percent'],
+  // identifiers and payment
+  [/^(invoice|bill) (no|nr|num|id|ref|reference)$/, 'invoice number'],
+  [/^(remittance|payment) (ref|reference|info|information|communication)$|^remittance reference$/, 'payment reference'],
+  [/^(terms of payment|payment conditions|payment condition)$/, 'payment terms'],
+  [/^(customer|client|account|buyer) (no|nr|num|number|id|code)$/, 'customer id'],
+  [/^(web address|homepage|home page|url|web site|site)$/, 'website'],
+  [/^currency (code|iso|iso code)$|^iso currency( code)?$/, 'currency'],
+  // contracts
+  [/^(applicable|governing|choice of|controlling) law$|^law$|^governed by$/, 'governing law'],
+  [/^(contracting|contract|agreement) part(y|ies)$|^(signatories|signatory|counterparties|counterparty)$/, 'parties'],
+  [/^(contract|agreement|nda) (term|duration|length)$|^(duration|length)( of (the )?(term|agreement|contract))?$/, 'term'],
+  [/^(extension|auto renewal|automatic renewal|renewal) (term|period)$/, 'renewal term'],
+  [/^(non renewal|renewal) notice( period)?$|^notice (period )?to (prevent|terminate|avoid) renewal$/, 'notice period to terminate renewal'],
+  [/^(commencement|start|effective from|effectiveness) (date)?$|^effective from$/, 'effective date'],
+  [/^(execution|contract|signing|signature) date$|^date of (the )?(agreement|contract|execution|signing)$/, 'agreement date'],
+  [/^(expiry|end|expiration|termination|expires on) (date)?$|^expiry$|^expires on$/, 'expiration date'],
+  [/^(contract|agreement|document) (title|heading)$/, 'document name'],
+  [/^(bill to|billed to|buyer|client|purchaser) name$/, 'customer name'],
+  [/^(bill to|billed to|buyer|client|purchaser) address$/, 'customer address'],
+];
+
+/** A name's words rewritten to the canonical phrase of its meaning (unchanged when no synonym applies). */
+export function canonicalWords(words: string[]): string[] {
+  let phrase = words.join(' ');
+  // clause flags: "contains_x", "includes_x", "is_there_x", "x_present" -> "has_x"
+  phrase = phrase.replace(/^(contains|includes|contain|include|is there( an?)?|there is( an?)?|with)\s+/, 'has ').replace(/^(.+) (present|exists|included)$/, 'has $1');
+  for (const [re, to] of CANONICAL) if (re.test(phrase)) return to.split(' ');
+  return phrase.split(' ').filter(Boolean);
+}
+
+/**
+ * The field's name as the engine reads it: its key's words, or (for an opaque key such as "field_3") its
+ * title's, or its description's leading words; synonyms rewritten to canonical phrases. Label phrases,
+ * role cues and semantics are derived from this, so "pay_by_date" and "fieldN titled 'Due date'" read as
+ * "due_date" does.
+ */
+export function readingOf(f: Pick<SemanticInput, 'name' | 'title' | 'description'>): string {
+  let words = nameWords(f.name);
+  if (isOpaque(words)) {
+    const t = nameWords(f.title ?? '');
+    words = t.length && !isOpaque(t) ? t : descriptionWords(f.description ?? '');
+  }
+  if (!words.length) return f.name;
+  return canonicalWords(words).join('_');
+}
+
+/** The words of a compiled leaf's reading (its name's words when it has none). */
+export function fieldWords(leaf: { name: string; reading?: string }): string[] {
+  return nameWords(leaf.reading ?? leaf.name);
+}
+
 export function inferSemantic(f: SemanticInput): Semantic {
   const types = f.types ?? ['string'];
-  const words = nameWords(f.name);
+  const words = nameWords(readingOf(f));
   const name = words.join(' ');
   const title = (f.title ?? '').toLowerCase();
   const desc = (f.description ?? '').toLowerCase();
@@ -74,7 +159,8 @@ export function inferSemantic(f: SemanticInput): Semantic {
   if (has(/\b(jurisdiction|governing law|law|governing)\b/)) return 'jurisdiction';
   if (has(/\b(term|duration|period|notice|renewal|length)\b/) && !has(/\bpayment terms?\b/)) return 'duration';
   if (has(/\b(party|parties|signator(y|ies)|counterpart(y|ies))\b/)) return 'party';
-  if (has(/\b(postal|postcode|zip|post code)\b/)) return 'postal_code';
+  // a "postal address" is an address, not its postcode
+  if (has(/\b(postal|postcode|zip|post code)\b/) && !has(/\baddress\b/)) return 'postal_code';
   if (has(/\bcountry\b/) && has(/\bcode\b/)) return 'country_code';
   if (has(/\bstate\b/) && has(/\bcode\b/)) return 'state_code';
   if (has(/\bcity|town\b/)) return 'city';

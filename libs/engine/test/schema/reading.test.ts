@@ -1,0 +1,52 @@
+import { compileSchema } from '../../src/schema/compile.js';
+import { canonicalWords, descriptionWords, isOpaque, readingOf } from '../../src/schema/semantic.js';
+
+const leafOf = (prop: Record<string, unknown>, key = 'field_1') => compileSchema({ type: 'object', properties: { [key]: prop } }).leaves[0]!;
+
+test('an opaque key is read through its title', () => {
+  const leaf = leafOf({ type: ['string', 'null'], title: 'Due date' });
+  expect([leaf.reading, leaf.semantic]).toEqual(['due_date', 'date']);
+});
+
+test('an opaque key without a title is read through its description', () => {
+  const leaf = leafOf({ type: ['string', 'null'], description: 'US state or country whose law governs the agreement (e.g. Delaware).' });
+  expect(leaf.semantic).toBe('jurisdiction');
+});
+
+test('an opaque array of names is read through its description', () => {
+  const c = compileSchema({ type: 'object', properties: { col_7: { type: 'array', items: { type: 'string' }, description: 'Names of all parties to the agreement.' } } });
+  expect(c.leaves[0]!.semantic).toBe('party');
+});
+
+test('placeholder words, numbers and single letters make a key opaque; a meaningful word does not', () => {
+  expect([isOpaque(['field', '1']), isOpaque(['q3']), isOpaque(['col', 'b']), isOpaque(['vendor', '1'])]).toEqual([true, true, true, false]);
+});
+
+test('a description is read as the content words of its first sentence, examples cut off', () => {
+  expect(descriptionWords("Name of the merchant / company that issued the receipt (e.g. 'XYZ TRADING SDN BHD').")).toEqual(['name', 'merchant', 'company', 'issued', 'receipt']);
+});
+
+test('synonymous names are read as the canonical name of their meaning', () => {
+  expect(readingOf({ name: 'pay_by_date' })).toBe('due_date');
+  expect(readingOf({ name: 'transactionDate' })).toBe('invoice_date');
+  expect(readingOf({ name: 'remittance_reference' })).toBe('payment_reference');
+  expect(readingOf({ name: 'net_amount' })).toBe('subtotal_amount');
+  expect(readingOf({ name: 'extension-term' })).toBe('renewal_term');
+  expect(readingOf({ name: 'applicable_law' })).toBe('governing_law');
+});
+
+test('clause flags named "contains x" read as "has x"', () => {
+  expect(canonicalWords(['contains', 'audit', 'rights'])).toEqual(['has', 'audit', 'rights']);
+});
+
+test('a name with no synonym keeps its own words', () => {
+  expect(readingOf({ name: 'vendor_street' })).toBe('vendor_street');
+});
+
+test('a bare VAT key stays a VAT number, not a tax amount', () => {
+  expect(leafOf({ type: 'string' }, 'vat').semantic).toBe('vat');
+});
+
+test('a postal address is an address, not a postcode', () => {
+  expect(leafOf({ type: 'string', description: 'Full postal address of the merchant as printed.' }).semantic).toBe('address');
+});
