@@ -265,9 +265,10 @@ export function dateFacts(ctx: DocContext): DateFacts[] {
       const w = back.search(/\bWHEREAS\b|\bRECITALS?\b/);
       const recital = w >= 0 && !/NOW,? THEREFORE|agree as follows|agreed as follows/i.test(back.slice(w));
       const sigRe = ctx.position(c) > 0.5 ? new RegExp(`${SIGNATURE_RE.source}|${SIGNATURE_LINE_RE.source}`, 'i') : SIGNATURE_RE;
-      const signature = sigRe.test(text.slice(Math.max(0, c.start - 220), c.start)) || (sigRe.test(text.slice(c.end, c.end + 80)) && /\bdate\b/i.test(lineText));
       const lineEnd = text.indexOf('\n', c.end);
       const rest = `${text.slice(lineStart, c.start)}${text.slice(c.end, lineEnd < 0 ? text.length : lineEnd)}`.replace(/\b(exhibit|dated?)\b\s*[\w().-]*/gi, '').replace(/[^A-Za-z]/g, '');
+      // (a date written alone on its line right above a signature line is the date that signature was made)
+      const signature = sigRe.test(text.slice(Math.max(0, c.start - 220), c.start)) || (sigRe.test(text.slice(c.end, c.end + 80)) && (/\bdate\b/i.test(lineText) || (rest.length === 0 && ctx.position(c) > 0.5)));
       // a letter's date: alone on its line, early on the first pages, before the body text
       const letterhead = rest.length <= 3 && ctx.position(c) < 0.15 && c.p <= 1 && ctx.lineIndex(c.p, c.start) < page.lines.length * 0.5;
       const deadline = DEADLINE_RE.test(near.slice(-40));

@@ -309,6 +309,14 @@ describe('contract dates by role', () => {
     expect(d.agreement_date).toBeNull();
   });
 
+  test('a date alone on its line right above a signature line is a signing date', () => {
+    const d = run(
+      ['LICENSE AGREEMENT', 'This Agreement is made by Acme Inc. and Beta LLC.', ...filler(40)],
+      ['03/24/06', '______________________________', 'Acme Inc.', 'Title/Position'],
+    );
+    expect(d.agreement_date).toBe('2006-03-24');
+  });
+
   test('a numbered clause such as "10.3.15" is not read as a date', () => {
     const ctx = new DocContext(doc(['AGREEMENT', '10.3.15 Violating Article 3.2.13 of this Agreement is a breach.', ...filler(40)]));
     expect(dateFacts(ctx).find((f) => f.c.text === '10.3.15')?.furniture).toBe(true);
