@@ -7,14 +7,14 @@
  * of notices, and periods that only start when employment ends, are other periods.
  */
 import type { LeafNode } from '../schema/compile.js';
-import { nameWords } from '../schema/semantic.js';
+import { fieldWords, nameWords } from '../schema/semantic.js';
 import { durationCandidates, type RawCandidate } from './candidates.js';
 import type { DocContext, Span } from './context.js';
 import { sigmoid, type Scored } from './scored.js';
 
 /** A field asking for the agreement's own length (not a renewal or notice period). */
-export function isAgreementTermField(leaf: Pick<LeafNode, 'name' | 'title'>): boolean {
-  const w = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].join(' ');
+export function isAgreementTermField(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>): boolean {
+  const w = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].join(' ');
   return /\b(term|duration|length)\b/.test(w) && !/\b(renewal|renew|notice|payment|cure|warranty)\b/.test(w);
 }
 
@@ -118,14 +118,14 @@ export function rankAgreementTerm(ctx: DocContext): TermScored[] {
 }
 
 /** A field asking for the length of a renewal ("renewal_term"), not the notice that prevents it. */
-export function isRenewalTermField(leaf: Pick<LeafNode, 'name' | 'title'>): boolean {
-  const w = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].join(' ');
+export function isRenewalTermField(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>): boolean {
+  const w = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].join(' ');
   return /\brenew\w*\b/.test(w) && !/\bnotice\b/.test(w);
 }
 
 /** A field asking for the notice that prevents or ends a renewal ("notice_period_to_terminate_renewal"). */
-export function isRenewalNoticeField(leaf: Pick<LeafNode, 'name' | 'title'>): boolean {
-  const w = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].join(' ');
+export function isRenewalNoticeField(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>): boolean {
+  const w = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].join(' ');
   return /\brenew\w*\b/.test(w) && /\bnotice\b/.test(w);
 }
 
