@@ -138,6 +138,25 @@ const PATCHES: Patch[] = [
           pageDictCache.put(lastKid, exsPrefetch);`,
   },
   {
+    // A CID font's /W (and /W2) range entry [first last width] was filled one CID at a time with no bound:
+    // [0 4294967295 500] took ~30 s and 2.6 GB (found by fuzzing). CIDs are 16-bit (0..65535), so a range is
+    // clamped to them; real fonts never declare widths outside.
+    find: `            for (let j = start; j <= code; j++) {
+              glyphsWidths[j] = width;
+            }`,
+    replace: `            for (let j = Math.max(start, 0), exsLast = Math.min(code, 0xffff); j <= exsLast; j++) {
+              glyphsWidths[j] = width;
+            }`,
+  },
+  {
+    find: `              for (let j = start; j <= code; j++) {
+                glyphsVMetrics[j] = vmetric;
+              }`,
+    replace: `              for (let j = Math.max(start, 0), exsLast = Math.min(code, 0xffff); j <= exsLast; j++) {
+                glyphsVMetrics[j] = vmetric;
+              }`,
+  },
+  {
     // A copy made by the constructor (below) rather than Object.assign (generic and slow; q/Q pairs around every
     // run make this hot). Same result: ctm is shared (it is replaced, never written in place), the text and font
     // matrices copied.
