@@ -11,7 +11,7 @@ const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|reci
 // (a first word may open in lower case when capitals follow within it: "resTORbio, Inc.", "nStor Corporation", "eBay Inc.")
 // (or a web address in lower case: "ebix.com, Inc."; a first word may join two with a slash: "SRI/Surgical Express, Inc.")
 // (or digits with a sign or a capital, before capitalised words: "99¢ Only Stores", "3D Systems Corporation")
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|\bin\s+favou?r\s+of\b|[,;:]|\n)\s*(?:the\s+)?((?:[A-Z][A-Za-z0-9.&'’\-]*(?:\/ ?[A-Z][A-Za-z0-9.&'’\-]*)?|\d{1,3}(?:¢|[A-Z]\b)(?=[ \t]+[A-Z])|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=\s*[,(“"]|\s+an?\s|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
+const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|\bin\s+favou?r\s+of\b|[,;:]|\n)\s*(?:the\s+)?[“"]?((?:[A-Z][A-Za-z0-9.&'’\-]*(?:\/ ?[A-Z][A-Za-z0-9.&'’\-]*)?|\d{1,3}(?:¢|[A-Z]\b)(?=[ \t]+[A-Z])|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=[”"]?\s*[,(“"]|\s+an?\s|(?<=\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|N\.V|S\.A|B\.V|L\.P|LLC|LLP|plc|PLC|Limited|Corporation|Incorporated)\.?)\s+[a-z]|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
 
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
@@ -249,7 +249,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const text = ctx.pages[p].text;
     const after = text.slice(start + back + raw.length - (lead ? lead[0].length : 0), start + back + raw.length + 40).replace(/\n/g, ' ');
     // "Team, Inc.’s Board", "(“Crystal Clean”)": a possessive or a defined alias, not the party's name
-    if (/^[’']s\b/.test(after) || /[“"]\s*$/.test(text.slice(Math.max(0, start - 2), start))) return false;
+    // (a quoted name in a party slot that its description follows is the party: 'between “Acme AG”, a company ...')
+    const quotedParty = /\b(?:between|among|and)\s*[“"]$/i.test(text.slice(Math.max(0, start - 12), start)) && /^[”"]\s*,?\s*(?:an?\s|organized|incorporated|having|with\s+(?:its|a)\s)/i.test(after);
+    if (/^[’']s\b/.test(after) || (/[“"]\s*$/.test(text.slice(Math.max(0, start - 2), start)) && !quotedParty)) return false;
     // "including, without limitation, X", "collectively with X", "X, a wholly-owned subsidiary of": an affiliate
     // (one given a defined term of its own, "Glacier Bank, a wholly owned subsidiary of GBCI (“Glacier Bank”)", is often a party too)
     // (and so is each further item of that list: "including, without limitation, X (“A”), Y, Z, L.P., ...")
@@ -305,7 +307,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       const start = winStart + n.index! + n[0].indexOf(n[1]);
       // ("Premier Biomedical, Inc. (OTC Pink: BIEI), a Nevada corporation (“Premier”)": a bracketed note without a
       // defined term, a ticker or a former name, is passed over to reach the description)
-      const after = text.slice(start + n[1].length, start + n[1].length + 180).replace(/^\s*\((?![^()]*[“"”])(?!\s*hereinafter)[^()]{1,40}\)/, '');
+      // (the closing quote of a quoted name: '“Acme AG”, a company ...')
+      const after = text.slice(start + n[1].length, start + n[1].length + 180).replace(/^[”"](?=\s*,)/, '').replace(/^\s*\((?![^()]*[“"”])(?!\s*hereinafter)[^()]{1,40}\)/, '');
       const before = text.slice(Math.max(0, start - 25), start);
       let z = m ? -1.2 : -1.8;
       if (foreign(start)) z -= 4;
@@ -337,7 +340,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       for (let li = li0; li < page.lines.length && page.lines[li].start < winEnd + 400; li++) {
         const t = page.text.slice(page.lines[li].start, page.lines[li].end).trim();
         // "between" / "and" alone on a line, or ending the preamble's first line ("... is made by and among")
-        if (!/^(by and between|between|and|among|by and among)\s*:?$/i.test(t) && !/\b(by and between|by and among|between|among)\s*:?$/i.test(t)) continue;
+        // ("&" alone on a line joins two block names as "and" does)
+        if (!/^(by and between|between|and|&|among|by and among)\s*:?$/i.test(t) && !/\b(by and between|by and among|between|among)\s*:?$/i.test(t)) continue;
         const next = page.lines[li + 1];
         if (!next) continue;
         // the name itself: capitalised words up to a comma clause, a date or an address ("NIKE, Inc., and its parent")

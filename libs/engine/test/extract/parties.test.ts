@@ -685,4 +685,32 @@ describe('contract parties', () => {
     expect(got).toContain('OPEN JOINT STOCK COMPANY “VIMPEL-COMMUNICATIONS”');
     expect(got).not.toContain('OPEN JOINT STOCK COMPANY');
   });
+
+  test('a quoted name right after "between" that its description follows is a party', () => {
+    const got = names([
+      'HOSTING AGREEMENT',
+      'This Agreement is made between “Alpine Talk Holding AG”, a company incorporated under the laws of Switzerland, and Delta Networks B.V., a company incorporated under the laws of the Netherlands.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Alpine Talk Holding AG', 'Delta Networks B.V.']));
+  });
+
+  test('"&" alone on a line joins two names of a block-form preamble', () => {
+    const got = names([
+      'HOSTING AGREEMENT',
+      'BETWEEN',
+      'DELTA NETWORKS B.V.',
+      '&',
+      'Alpine Talk Holding AG',
+      'Source: somewhere',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['DELTA NETWORKS B.V.', 'Alpine Talk Holding AG']));
+  });
+
+  test('a lowercase word after a legal form ends the name and keeps the form', () => {
+    const got = names([
+      'MUTUAL NON-DISCLOSURE AGREEMENT',
+      'This Agreement is made by and between the undersigned (the "Contracting Party") and Promwell Technology, Inc. under the following terms and conditions:',
+    ]);
+    expect(got).toContain('Promwell Technology Inc.');
+  });
 });
