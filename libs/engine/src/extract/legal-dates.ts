@@ -12,7 +12,7 @@
  * The field's role comes from its own name, so any date field of any contract schema uses the same reading.
  */
 import type { LeafNode } from '../schema/compile.js';
-import { nameWords } from '../schema/semantic.js';
+import { fieldWords, nameWords } from '../schema/semantic.js';
 import { addDuration } from '../normalize/dates.js';
 import { parseDuration } from '../normalize/durations.js';
 import { dateCandidates, durationCandidates, type RawCandidate } from './candidates.js';
@@ -71,8 +71,8 @@ export function isProse(ctx: DocContext): boolean {
 }
 
 /** The role a date field asks for, from its own name and title (undefined: no particular role). */
-export function fieldDateRole(leaf: Pick<LeafNode, 'name' | 'title'>): DateRole | undefined {
-  const head = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].join(' ');
+export function fieldDateRole(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>): DateRole | undefined {
+  const head = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].join(' ');
   if (/\b(expir\w*|expiry|end|ending|ends|terminat\w*|until|maturity)\b/.test(head)) return 'end';
   if (/\b(effective|commencement|commenc\w*|start\w*|begin\w*|inception)\b/.test(head)) return 'effective';
   if (/\b(agreement|contract|signed|signature|signing|execution|executed|dated|made)\b/.test(head)) return 'signed';

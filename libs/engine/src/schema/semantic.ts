@@ -88,8 +88,14 @@ export function canonicalWords(words: string[]): string[] {
   let phrase = words.join(' ');
   // clause flags: "contains_x", "includes_x", "is_there_x", "x_present" -> "has_x"
   phrase = phrase.replace(/^(contains|includes|contain|include|is there( an?)?|there is( an?)?|with)\s+/, 'has ').replace(/^(.+) (present|exists|included)$/, 'has $1');
-  for (const [re, to] of CANONICAL) if (re.test(phrase)) return to.split(' ');
-  return phrase.split(' ').filter(Boolean);
+  const ws = phrase.split(' ').filter(Boolean);
+  // the whole phrase, else its longest leading phrase of two words or more ("transaction date receipt" ->
+  // "invoice date receipt"); single words alone are too ambiguous ("net weight" is no net amount)
+  for (let k = ws.length; k >= (ws.length === 1 ? 1 : 2); k--) {
+    const head = ws.slice(0, k).join(' ');
+    for (const [re, to] of CANONICAL) if (re.test(head)) return [...to.split(' '), ...ws.slice(k)];
+  }
+  return ws;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { compileSchema } from '../../src/schema/compile.js';
 import { canonicalWords, descriptionWords, isOpaque, readingOf } from '../../src/schema/semantic.js';
+import { isAgreementTermField, isRenewalTermField } from '../../src/extract/legal-terms.js';
+import { fieldDateRole } from '../../src/extract/legal-dates.js';
 
 const leafOf = (prop: Record<string, unknown>, key = 'field_1') => compileSchema({ type: 'object', properties: { [key]: prop } }).leaves[0]!;
 
@@ -49,4 +51,19 @@ test('a bare VAT key stays a VAT number, not a tax amount', () => {
 
 test('a postal address is an address, not a postcode', () => {
   expect(leafOf({ type: 'string', description: 'Full postal address of the merchant as printed.' }).semantic).toBe('address');
+});
+
+test('a renewal term named by a synonym gets the renewal-term rules', () => {
+  const leaf = leafOf({ type: ['string', 'null'] }, 'extension_term');
+  expect([isRenewalTermField(leaf), isAgreementTermField(leaf)]).toEqual([true, false]);
+});
+
+test('a leading synonym phrase is made canonical and the words after it kept', () => {
+  expect(canonicalWords(['transaction', 'date', 'receipt'])).toEqual(['invoice', 'date', 'receipt']);
+  expect(canonicalWords(['net', 'weight'])).toEqual(['net', 'weight']);
+});
+
+test('a date field named by a synonym or described behind an opaque key gets its role', () => {
+  expect(fieldDateRole(leafOf({ type: 'string' }, 'expiry_date'))).toBe('end');
+  expect(fieldDateRole(leafOf({ type: 'string', description: 'Date on which the contract becomes effective.' }))).toBe('effective');
 });
