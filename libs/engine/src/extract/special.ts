@@ -275,7 +275,11 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     // "Route de Bazancourt, F-51110, Pomacle France (“BioAmber”)": a town after a postcode ends an address
     if (!SUFFIX_RE.test(name) && /\b(?:[A-Z]{1,2}-)?\d{4,6}\s*,\s*$/.test(before)) return false;
     // "IREYA B.V, represented by Andrea van Elsas": who acts for a party is not one
-    if (kind === 1 && /\b(?:represented\s+by|acting\s+(?:by|through)|through\s+its)\s*:?\s*$/i.test(before)) z -= 3;
+    const actsFor = /\b(?:represented\s+by|acting\s+(?:by|through)|through\s+its)\s*:?\s*$/i.test(before);
+    if (kind === 1 && actsFor) z -= 3;
+    // "deposits insured by the Federal Deposit Insurance Corporation", "a report prepared by X": the agent of a passive
+    // verb is someone the agreement speaks of (only making, signing or giving the deed names its party)
+    else if (!actsFor && kind !== 7 && /\b[a-z]{3,}ed\s+by\s+(?:the\s+)?$/.test(before) && !/\b(?:made|entered(?:\s+into)?|executed|signed|delivered|issued|given|granted|agreed|accepted|acknowledged|confirmed|approved|employed|engaged|retained)\s+by\s+(?:the\s+)?$/i.test(before)) z -= 3;
     out.push({ value: applyStyle(name, style), spans: [{ p, start, end: start + name.length }], score: 1 / (1 + Math.exp(-z)), features: { kind, z } });
     return true;
   };

@@ -713,4 +713,22 @@ describe('contract parties', () => {
     ]);
     expect(got).toContain('Promwell Technology Inc.');
   });
+
+  test('the agent of a passive verb ("insured by X", "a report prepared by Y") is not a party', () => {
+    const got = names([
+      'AGENCY AGREEMENT',
+      'Acme Bancorp, a Maryland corporation (the “Company”), and Acme Savings Bank, a federal savings bank the deposit accounts of which are insured by the Federal Deposit Insurance Corporation (the “FDIC”), confirm their agreement with Baker Securities, Inc. (the “Agent”), as described in the Appraisal Report prepared by Keller & Company, Inc. (the “Appraiser”).',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Acme Savings Bank', 'Baker Securities Inc.']));
+    expect(got).not.toContain('Federal Deposit Insurance Corporation');
+    expect(got).not.toContain('Keller & Company Inc.');
+  });
+
+  test('a party the deed is made or executed by is still a party', () => {
+    const got = names([
+      'GUARANTY',
+      'This Guaranty is executed by Baker Holdings, Inc., a Delaware corporation (the “Guarantor”), in favor of Acme Lending LLC (the “Lender”).',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Baker Holdings Inc.', 'Acme Lending LLC']));
+  });
 });
