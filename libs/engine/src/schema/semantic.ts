@@ -36,7 +36,7 @@ export function isOpaque(words: string[]): boolean {
   return words.every((w) => OPAQUE.has(w) || /^[a-z]{0,3}\d+[a-z]?$/.test(w) || w.length === 1);
 }
 
-const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'as', 'by', 'is', 'are', 'was', 'be', 'it', 'its', 'and', 'or', 'this', 'that', 'which', 'whose', 'where', 'when', 'if', 'with', 'from', 'all', 'any', 'each', 'e', 'g', 'eg', 'iso', '8601', 'yyyy', 'mm', 'dd', 'null', 'not', 'stated', 'printed', 'exactly', 'number', 'string', 'value']);
+const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'as', 'by', 'is', 'are', 'was', 'be', 'it', 'its', 'and', 'or', 'this', 'that', 'which', 'whose', 'where', 'when', 'if', 'with', 'from', 'all', 'any', 'each', 'e', 'g', 'eg', 'iso', '8601', 'yyyy', 'mm', 'dd', 'null', 'not', 'stated', 'printed', 'exactly', 'string', 'value']);
 
 /**
  * What a description says the field is, in a few words: its first sentence (examples cut off), content words
@@ -44,7 +44,7 @@ const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'as
  */
 export function descriptionWords(description: string): string[] {
   const first = description.split(/\(?\b(?:e\.\s?g|i\.\s?e|for example|such as)\b|[.;:](?:\s|$)/i)[0] ?? '';
-  return nameWords(first).filter((w) => !STOP.has(w)).slice(0, 6);
+  return [...new Set(nameWords(first).filter((w) => w.length > 1 && !STOP.has(w)))].slice(0, 6);
 }
 
 /**
@@ -166,7 +166,7 @@ export function inferSemantic(f: SemanticInput): Semantic {
   if (has(/\b(term|duration|period|notice|renewal|length)\b/) && !has(/\bpayment terms?\b/)) return 'duration';
   if (has(/\b(party|parties|signator(y|ies)|counterpart(y|ies))\b/)) return 'party';
   // a "postal address" is an address, not its postcode
-  if (has(/\b(postal|postcode|zip|post code)\b/) && !has(/\baddress\b/)) return 'postal_code';
+  if (has(/\b(postal code|post code|postcode|zip|zip code)\b/) || (has(/\bpostal\b/) && !has(/\baddress\b/))) return 'postal_code';
   if (has(/\bcountry\b/) && has(/\bcode\b/)) return 'country_code';
   if (has(/\bstate\b/) && has(/\bcode\b/)) return 'state_code';
   if (has(/\bcity|town\b/)) return 'city';

@@ -67,3 +67,7 @@ test('a date field named by a synonym or described behind an opaque key gets its
   expect(fieldDateRole(leafOf({ type: 'string' }, 'expiry_date'))).toBe('end');
   expect(fieldDateRole(leafOf({ type: 'string', description: 'Date on which the contract becomes effective.' }))).toBe('effective');
 });
+
+test('a postal code described as part of an address is still a postal code', () => {
+  expect(leafOf({ type: 'string', description: "Postal code of the seller's address." }).semantic).toBe('postal_code');
+});
