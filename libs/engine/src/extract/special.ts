@@ -413,8 +413,9 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       if (name.split(/\s+/).length > 10 || !/^[A-Z0-9]/.test(name)) return;
       add(p, Math.max(line.start, page.text.indexOf(lm[1], line.start)), name, 0.9, 9);
     });
-    // "employment with X", "employed by X"
-    for (const e of text.slice(0, 3000).matchAll(/\b(?:employment with|employed by|services to|engagement by)\s+((?:[A-Z][\w.&'’-]*)(?:\s+(?:[A-Z][\w.&'’-]*|&|of)){0,5}(?:,?\s+(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited|Incorporated)\.?)?)/g)) {
+    // "employment with X", "employed by X", "his employment by X", "As an employee of X"
+    for (const e of text.slice(0, 3000).matchAll(/\b(?:employment (?:with|by)|employed by|(?:an?|as)\s+employee of|services to|engagement by)\s+((?:[A-Z][\w.&'’-]*)(?:\s+(?:(?!I\s+[a-z])[A-Z][\w.&'’-]*|&|of)){0,5}(?:,?\s+(?:Inc|INC|LLC|Ltd|LTD|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Limited|LIMITED|Incorporated|INCORPORATED)\.?)?)/g)) {
+      // ("employment with USANA I will": the pronoun after the name is not part of it)
       add(p, e.index! + e[0].indexOf(e[1]), e[1], 0.6, 2);
     }
     if (m) break;

@@ -731,4 +731,31 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['Baker Holdings Inc.', 'Acme Lending LLC']));
   });
+
+  test('the organisation of "his employment by X" is a party, with its legal form in capitals', () => {
+    const got = names([
+      'NON-COMPETITION AGREEMENT',
+      'In consideration of his employment by BRAVO BUILDERS GROUP, INC. (hereinafter “Company”), this Agreement is made this 23rd day of June, 2009, by and between Carl Eastman (hereinafter “Employee”) and the Company.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Carl Eastman', 'BRAVO BUILDERS GROUP INC.']));
+  });
+
+  test('the organisation of "As an employee of X" is a party', () => {
+    const got = names([
+      'NON-COMPETE AGREEMENT BETWEEN DELMAR-CA AND OUR EMPLOYEES, CONSULTANTS AND OTHER CONTRACTORS',
+      'DELMAR HEALTH, INC.',
+      'CONFIDENTIAL INFORMATION AND INVENTIONS AGREEMENT',
+      'As an employee of Delmar Health, Inc, its subsidiary or its affiliate (together, the “Company”), and in consideration of the compensation paid to me, I, the undersigned, agree to the following:',
+    ]);
+    expect(got).toContain('Delmar Health Inc');
+  });
+
+  test('the pronoun after the organisation of "employment with X I" is not part of its name', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'In consideration of my employment with Zentra Systems I agree to the following terms.',
+    ]);
+    expect(got).toContain('Zentra Systems');
+    expect(got).not.toContain('Zentra Systems I');
+  });
 });
