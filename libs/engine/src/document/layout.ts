@@ -35,6 +35,8 @@ export interface RawWord {
   confidence: number;
   /** A second OCR pass's reading of the same box, when it differs. */
   alt?: { text: string; confidence: number };
+  /** A re-reading of this word and the `words - 1` words after it as a line crop (see line-rereads.ts). */
+  reread?: { text: string; confidence: number; words: number };
 }
 
 export type RawLine = RawWord[];
@@ -324,6 +326,7 @@ export function buildPage(
       };
       // Assigned rather than spread into the literal: a spread takes V8's slow object-building path per word.
       if (w.alt) word.alt = { text: w.alt.text, confidence: round(w.alt.confidence) };
+      if (w.reread) word.reread = { text: w.reread.text, confidence: round(w.reread.confidence), words: w.reread.words };
       words.push(word);
       offset += w.text.length;
     }

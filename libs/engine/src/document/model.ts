@@ -21,6 +21,11 @@ export interface Word {
    * prefer it where the primary reading does not parse (dates, amounts) or reads worse.
    */
   alt?: { text: string; confidence: number };
+  /**
+   * OCR only: this word and the `words - 1` words after it on its line, re-read as an upscaled line crop
+   * (lines that matter and read poorly; see document/line-rereads.ts).
+   */
+  reread?: { text: string; confidence: number; words: number };
 }
 
 export interface Line {

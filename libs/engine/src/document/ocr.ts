@@ -15,6 +15,10 @@
  * the reading instead, put into rows, and psm 6 supplies the alternatives. The second pass runs alongside the
  * first (the pool has one slot per core), on pages up to ALT_MAX_PIXELS only (its CPU cost grows with the page).
  *
+ * On the same pages, the few lines that matter and read poorly (dates, totals, header lines) are read once more
+ * as upscaled crops, stacked into one image for one extra Tesseract run (see line-rereads.ts): a third reading
+ * of their words (`reread`).
+ *
  * Scanned PDF pages of ~200 to 300 dpi are rendered at the scan's own resolution (see scanRenderDpi):
  * resampling a bilevel fax to 300 dpi blurs its edges and costs recall.
  */
@@ -24,6 +28,7 @@ import { EngineError } from '../errors.js';
 import { usableCpus } from '../cpus.js';
 import { sharedSlots } from '../shared-slots.js';
 import type { RawLine, RawWord } from './layout.js';
+import { attachRereads, chooseRereads, stackLines, unstack } from './line-rereads.js';
 
 export interface OcrResult {
   /** Size of the (upright) image the boxes refer to. */
@@ -369,6 +374,25 @@ export function attachAlternatives(primary: RawLine[], second: RawLine[]): numbe
   return attached;
 }
 
+/** Whether lines that matter and read poorly are re-read as upscaled crops ('0' disables; see line-rereads.ts). */
+const REREADS = process.env.EXS_OCR_REREADS !== '0';
+
+/**
+ * Re-reads the page's lines that matter and read poorly (see chooseRereads) as upscaled crops stacked into
+ * one image, in one recognition run, and attaches the readings to the words (`reread`). Returns how many
+ * word groups got a reading. Optional: a failed run leaves the page as read.
+ */
+export async function rereadLines(img: Grey, lines: RawLine[], signal?: AbortSignal, chosen = chooseRereads(lines, img.height)): Promise<number> {
+  if (!chosen.length) return 0;
+  const stack = await stackLines(img, lines, chosen);
+  if (!stack) return 0;
+  // the stack is upscaled: no --dpi (Tesseract estimates it from the text height)
+  const read = await recognise(stack.image, undefined, signal, '6');
+  let attached = 0;
+  for (const [i, words] of unstack(read.lines, stack.placed)) attached += attachRereads(lines[i]!, words);
+  return attached;
+}
+
 /** Rows whose lines are further apart than this many line heights stay separate lines (as GAP_SPLIT_EM in layout.ts). */
 const ROW_SPLIT_HEIGHTS = 3;
 
@@ -476,6 +500,8 @@ export interface OcrGreyOptions {
   deskew?: boolean;
   /** Page segmentation of the alternative-reading pass ('off' for none); default EXS_OCR_ALT_PSM. */
   altPsm?: string;
+  /** Re-read lines that matter and read poorly as upscaled crops, on pages that get the alternative pass (default: EXS_OCR_REREADS, on). */
+  rereads?: boolean;
   /**
    * Re-read a poor first pass with stretched contrast and in other orientations (default true). Off for
    * images known to be upright and digital (an embedded image's region), where a poor read means no text.
@@ -547,6 +573,16 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
       // the alternative reading is optional
     }
     if (alt) pass = combinePasses(pass, alt);
+  }
+  // with the alternative pass only: the re-reading is a third opinion on words the two passes read
+  // differently (see votedText in ocr-repair), and large pages would break the OCR time budget
+  if (wantAlt && (options.rereads ?? (REREADS && retry))) {
+    try {
+      await rereadLines(img, pass.lines, options.signal);
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      // the re-reading is optional
+    }
   }
   rotation = Math.round((((rotation % 360) + 360) % 360) * 10) / 10;
   return { width: img.width, height: img.height, lines: pass.lines, wordCount: pass.words, rotation, meanConfidence: pass.meanConfidence, orientationChecked };

@@ -1,12 +1,27 @@
 /**
  * Several OCR readings of one text line: the primary pass, the alternative pass (words re-read with
- * another page segmentation, attached to the same boxes by ingest) and a per-word choice of the more
- * confident one. Offsets in a variant map back to the primary page text, so candidates found in any
+ * another page segmentation, attached to the same boxes by ingest), a per-word choice of the more
+ * confident one, and a per-character vote of the two with the line's re-reading as a crop. Offsets in a variant map back to the primary page text, so candidates found in any
  * reading are grounded on the same words.
  */
 import type { Page } from '../document/model.js';
 
-export type ReadingKind = 'primary' | 'alt' | 'confident';
+export type ReadingKind = 'primary' | 'alt' | 'confident' | 'vote';
+
+/**
+ * The character-by-character majority of a word's three readings (primary, second pass, line re-reading) of
+ * equal length: where two agree against the third, theirs ("05/61/2018", "08/01/2018", "05/01/2018" ->
+ * "05/01/2018"). Undefined when a reading is missing, the lengths differ or no position is outvoted.
+ */
+export function votedText(primary: string, alt: string | undefined, reread: string | undefined): string | undefined {
+  if (alt === undefined || reread === undefined || alt.length !== primary.length || reread.length !== primary.length) return undefined;
+  let out = '';
+  for (let k = 0; k < primary.length; k++) {
+    const [a, b, c] = [primary[k]!, alt[k]!, reread[k]!];
+    out += b === c ? b : a;
+  }
+  return out === primary ? undefined : out;
+}
 
 export interface LineReading {
   kind: ReadingKind;
@@ -34,7 +49,11 @@ export function lineReadings(page: Page, lineIndex: number, kinds: readonly Read
     for (let w = line.wordStart; w < line.wordEnd; w++) {
       const word = page.words[w]!;
       let t = word.text;
-      if (word.alt && (kind === 'alt' || (kind === 'confident' && word.alt.confidence > word.confidence + CONFIDENT_MARGIN))) {
+      const voted = kind === 'vote' ? votedText(word.text, word.alt?.text, word.reread?.words === 1 ? word.reread.text : undefined) : undefined;
+      if (voted !== undefined) {
+        t = voted;
+        changed++;
+      } else if (word.alt && (kind === 'alt' || (kind === 'confident' && word.alt.confidence > word.confidence + CONFIDENT_MARGIN))) {
         t = word.alt.text;
         changed++;
         doubt += Math.max(0, word.confidence - word.alt.confidence);

@@ -14,10 +14,48 @@ import { nameWords } from '../schema/semantic.js';
 import { addressWordFits, postcodeFitsTown, repairAddress, trimAddressLine } from './address.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
-import { CONFIDENT_MARGIN, lineReadings, pageSpan } from './readings.js';
+import { CONFIDENT_MARGIN, lineReadings, pageSpan, type LineReading, type ReadingKind } from './readings.js';
 
 /** Extra cost of a value read from the alternative OCR pass rather than the primary one. */
 const ALT_COST = Number(process.env.EXS_OCR_ALT_COST ?? 0.3);
+/** Extra cost of a value read from the majority of a word's three readings (see votedText). */
+const VOTE_COST = Number(process.env.EXS_OCR_VOTE_COST ?? 0.15);
+/**
+ * A line this many times taller than the page's usual line ran several printed lines together: its crop
+ * holds them all, and its re-reading mixes their words ("13-02-16" from the line below a date), so it is not used.
+ */
+const TALL_LINE = Number(process.env.EXS_OCR_TALL_LINE ?? 1.6);
+
+/**
+ * The readings of a line that extraction may use: the vote with the line re-reading only on lines of one
+ * printed line. (The re-reading on its own is not a reading here: on the receipts it found no value that the
+ * page passes missed, and read some dates of neighbouring lines.)
+ */
+function readingsOf(page: Page, line: number, kinds: readonly ReadingKind[]): LineReading[] {
+  const tall = tallLines(page);
+  return lineReadings(page, line, tall.has(line) ? kinds.filter((k) => k !== 'vote') : kinds);
+}
+
+const tallMemo = new WeakMap<Page, Set<number>>();
+function tallLines(page: Page): Set<number> {
+  let out = tallMemo.get(page);
+  if (!out) {
+    const heights = page.lines.map((l) => l.bbox[3] - l.bbox[1]);
+    const sorted = [...heights].sort((a, b) => a - b);
+    const usual = sorted[sorted.length >> 1] ?? 0;
+    out = new Set(heights.flatMap((h, i) => (usual > 0 && h > TALL_LINE * usual ? [i] : [])));
+    tallMemo.set(page, out);
+  }
+  return out;
+}
+/** Extra cost of a value found in a reading other than the primary one. */
+function readingCost(r: LineReading): number {
+  switch (r.kind) {
+    case 'primary': return 0;
+    case 'vote': return VOTE_COST;
+    default: return ALT_COST + r.doubt;
+  }
+}
 /** Which reading names and addresses are taken from ('primary' or 'confident'). */
 const NAME_READING = (process.env.EXS_OCR_NAME_READING ?? 'primary') as 'primary' | 'confident';
 
@@ -507,9 +545,9 @@ function dateCandidatesReceipt(ctx: DocContext): Scored[] {
   ctx.pages.forEach((page, p) => {
     const infos = lineInfos(page);
     for (const l of infos) {
-     for (const r of lineReadings(page, l.i)) {
+     for (const r of readingsOf(page, l.i, ['primary', 'alt', 'vote'])) {
       for (const d0 of repairedDates(r.text, order)) {
-        const d = { ...d0, cost: d0.cost + (r.kind === 'alt' ? ALT_COST + r.doubt : 0) };
+        const d = { ...d0, cost: d0.cost + readingCost(r) };
         const y = Number(d.iso.slice(0, 4));
         const before = r.text.slice(0, d.start).toLowerCase();
         const label = /\b(date|dated|tarikh|dt)\b|d\s?a\s?t\s?e|ate\s*[:.]/.test(before) || /\bdate\b/i.test(r.text) ? 1 : 0;
@@ -556,9 +594,9 @@ function amountLines(page: Page): AmountLine[] {
   const out: AmountLine[] = [];
   for (const l of lineInfos(page)) {
     const all = repairedAmounts(l.text).filter((a) => a.cost < 1.6);
-    for (const r of lineReadings(page, l.i, ['alt'])) {
+    for (const r of readingsOf(page, l.i, ['alt', 'vote'])) {
       for (const a of repairedAmounts(r.text)) {
-        const cost = a.cost + ALT_COST + r.doubt;
+        const cost = a.cost + readingCost(r);
         if (cost >= 1.6) continue;
         const sp = pageSpan(page, r, a.start, a.end);
         all.push({ ...a, start: sp.start - l.start, end: sp.end - l.start, cost });

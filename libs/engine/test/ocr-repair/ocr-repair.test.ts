@@ -3,7 +3,7 @@ import { extractFromDocument } from '../../src/extract/extract.js';
 import { confusionDistance, digitize, fuzzyMonth, looksLikeReceipt, repairedAmounts, repairedDates } from '../../src/ocr-repair/index.js';
 import { DocContext } from '../../src/extract/context.js';
 import { consensusName, repairName, trimHeader } from '../../src/ocr-repair/receipt.js';
-import { lineReadings, pageSpan } from '../../src/ocr-repair/readings.js';
+import { lineReadings, pageSpan, votedText } from '../../src/ocr-repair/readings.js';
 import { repairAddress, repairAddressWord, repairPostcode, trimAddressLine } from '../../src/ocr-repair/address.js';
 import type { DocumentModel } from '../../src/document/model.js';
 import { doc } from '../helpers/doc.js';
@@ -199,6 +199,16 @@ describe('alternative readings', () => {
   });
 });
 
+describe('line re-readings', () => {
+  test('three readings of a word vote character by character; two readings, or unequal lengths, do not', () => {
+    expect(votedText('05/61/2018', '08/01/2018', '05/01/2018')).toBe('05/01/2018');
+    expect(votedText('05/61/2018', undefined, '05/01/2018')).toBeUndefined();
+    expect(votedText('05/61/2018', '08/01/2018', '5/01/2018')).toBeUndefined();
+    expect(votedText('05/01/2018', '08/01/2018', '05/07/2018')).toBeUndefined();
+  });
+
+});
+
 const receiptSchema = compileSchema({
   type: 'object',
   properties: {
@@ -341,6 +351,28 @@ describe('receipt fields', () => {
       'Change : 9.00',
     ]));
     expect(extractFromDocument(d, receiptSchema).data.total).toBe(36);
+  });
+
+  test('the vote with the re-reading of a line that ran several printed lines together is not used', () => {
+    const d = ocr(doc(['KEDAI MAJU SDN BHD', 'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM', 'GST ID : 000123456789', '05/61/2018 Cashier: CS01', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    const page = d.pages[0]!;
+    const w = page.words.find((x) => x.text === '05/61/2018')!;
+    w.confidence = 0.86;
+    w.alt = { text: '08/01/2018', confidence: 0.89 };
+    w.reread = { text: '05/01/2018', confidence: 0.6, words: 1 };
+    const box = page.lines[3]!.bbox;
+    page.lines[3]!.bbox = [box[0], box[1], box[2], box[1] + 3 * (box[3] - box[1])];
+    expect(extractFromDocument(d, receiptSchema).data.date).toBe('2018-01-08');
+  });
+
+  test('a date digit the two other readings agree on outvotes the third reading', () => {
+    const d = ocr(doc(['KEDAI MAJU SDN BHD', 'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM', 'GST ID : 000123456789', '05/61/2018 Cashier: CS01', 'TOTAL 10.00', 'CASH 10.00', 'CHANGE 0.00']));
+    const w = d.pages[0]!.words.find((x) => x.text === '05/61/2018')!;
+    w.confidence = 0.86;
+    w.alt = { text: '08/01/2018', confidence: 0.89 };
+    // the re-reading is a third opinion, not a reading of its own
+    w.reread = { text: '05/01/2018', confidence: 0.6, words: 1 };
+    expect(extractFromDocument(d, receiptSchema).data.date).toBe('2018-01-05');
   });
 
   test('the receipt date follows the locale convention when another reading fits it', () => {
