@@ -6,7 +6,7 @@
  * (or the page end) closes the table. Header rows repeated on later pages continue it.
  */
 import type { LeafNode, ObjectNode } from '../schema/compile.js';
-import { nameWords } from '../schema/semantic.js';
+import { isOpaque, nameWords } from '../schema/semantic.js';
 import { parseAmount } from '../normalize/numbers.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
 import type { DocContext, Span } from './context.js';
@@ -40,9 +40,11 @@ const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 interface Column { name: string; kind: ColKind; x0: number; x1: number }
 
 function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: string[] } {
-  const w = `${nameWords(name).join(' ')} ${(leaf.title ?? '').toLowerCase()}`;
+  // an opaque key ("field_3") is read through its title or description (schema/semantic.ts readingOf)
+  const key = isOpaque(nameWords(name)) ? leaf.reading ?? name : name;
+  const w = `${nameWords(key).join(' ')} ${(leaf.title ?? '').toLowerCase()}`;
   const numeric = leaf.types.includes('number') || leaf.types.includes('integer');
-  const own = nameWords(name).join(' ');
+  const own = nameWords(key).join(' ');
   for (const c of CONCEPTS) {
     if (!c.when.test(w)) continue;
     // a string property of a numeric concept still heads a numeric column (it opens rows), its value kept as printed
