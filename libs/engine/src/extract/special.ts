@@ -228,7 +228,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       name = glued[2];
     }
     // "Keefe, Bruyette & Woods, Inc.": a firm named for its partners keeps the names before the commas
-    const partners = /&/.test(name) ? /(?:^|[a-z]\s|\n)((?:[A-Z][a-z]+,\s+){1,3})$/.exec(ctx.pages[p].text.slice(Math.max(0, start - 60), start)) : null;
+    const partners = /&/.test(name) ? /(?:^|[a-z”"),;]\s|\n)((?:[A-Z][a-z]+,\s+){1,3})$/.exec(ctx.pages[p].text.slice(Math.max(0, start - 60), start)) : null;
     let back = 0;
     if (partners && !junkName(partners[1]) && !PLACE_RE.test(partners[1].replace(/,\s*$/, ''))) {
       back = partners[1].length;
@@ -523,6 +523,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const mb = wb.slice(1, -1);
     return ma.length === mb.length && ma.every((x, i) => x[0] === mb[i][0] && (x.length === 1 || mb[i].length === 1 || x === mb[i]));
   };
+  // "X & Co. II, L.P." and "X & Co., Inc.", "Fund I" and "Fund II": a number or roman numeral tells two entities apart
+  const ordinals = (n: string) => (n.match(/\b(?:[ivx]{1,4}|\d+)\b/g) ?? []).join(' ');
   const overlaps = (a: Scored, b: Scored) => a.spans.some((x) => b.spans.some((y) => x.p === y.p && x.start < y.end && y.start < x.end));
   const kept: Scored[] = [];
   for (const s of out) {
@@ -533,10 +535,14 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     // (one mention read twice: "Citizens Bank" inside "The Citizens Bank of Logan")
     const dup = kept.find((x) => overlaps(x, s) && (normText(String(x.value)).includes(k) || k.includes(normText(String(x.value))))) ?? kept.find((x) => {
       const kx = normText(String(x.value));
-      return kx === k || samePerson(kx, k) || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84) || headOf(kx, k) || headOf(k, kx) || tailOf(kx, k) || tailOf(k, kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
+      return kx === k || samePerson(kx, k) || (similarity(kx, k) >= 0.85 && similarity(core(kx), core(k)) >= 0.84 && ordinals(kx) === ordinals(k)) || headOf(kx, k) || headOf(k, kx) || tailOf(kx, k) || tailOf(k, kx) || kx.replace(/[^a-z0-9]/g, '') === k.replace(/[^a-z0-9]/g, '');
     });
     if (dup) {
       const kd = normText(String(dup.value));
+      // "a transaction involving Intel and Mobileye N.V.": a defined term joined by "and" to a name is two parties,
+      // each read on its own, not a longer spelling of the second
+      const joined = k.endsWith(' ' + kd) ? /^(.+?)\s+(?:and|&)$/.exec(k.slice(0, k.length - kd.length).trim()) : null;
+      if (joined && definedTerms.has(joined[1])) continue;
       // the fuller spelling wins: a legal form the first mention lacked ("Co." -> "Co., Ltd."), words in front
       const fuller = (String(s.value).length > String(dup.value).length && SUFFIX_RE.test(String(s.value)) && !SUFFIX_RE.test(String(dup.value)))
         || (k.startsWith(kd) && new RegExp(`^\\.?(?:\\s*,?\\s+${SUFFIX_RE.source})+$`, 'i').test(k.slice(kd.length)));

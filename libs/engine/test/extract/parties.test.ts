@@ -758,4 +758,27 @@ describe('contract parties', () => {
     expect(got).toContain('Zentra Systems');
     expect(got).not.toContain('Zentra Systems I');
   });
+
+  test('a defined term joined by "and" to a name ("involving Intel and Mobileye N.V.") is two parties, not one longer name', () => {
+    const got = names([
+      'CONFIDENTIAL',
+      'In connection with the consideration by Arcon Corporation (“Arcon”) of a possible transaction involving Arcon and Velotek N.V. (the “Company”), each of us may receive certain information.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Arcon Corporation', 'Velotek N.V.']));
+    expect(got).not.toContain('Arcon and Velotek N.V.');
+  });
+
+  test('a firm named for its partners keeps the names before the commas after a defined term ("(“X”), Baker, Rosser & Co. II, L.P.")', () => {
+    const got = names([
+      'AGREEMENT dated as of February 24, 2004, by and among Alpha Investment Co., Inc. (“Alpha”), Baker, Rosser, Sherman & Co. II, L.P., a Delaware limited partnership (“BRSLP”), and Gamma Clean, LLC, an Indiana limited liability company (“Company”);',
+    ]);
+    expect(got).toContain('Baker, Rosser, Sherman & Co. II L.P.');
+  });
+
+  test('names that differ in a roman numeral ("& Co. II, L.P." and "& Co., Inc.") are two parties', () => {
+    const got = names([
+      'AGREEMENT dated as of February 24, 2004, by and among Baker Rosser Sherman & Co. II, L.P., a Delaware limited partnership (“BRSLP”), Baker Rosser Sherman & Co., Inc., a Delaware corporation (“BRSC”), and Gamma Clean, LLC, an Indiana limited liability company (“Company”);',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Baker Rosser Sherman & Co. II L.P.', 'Baker Rosser Sherman & Co. Inc.']));
+  });
 });
