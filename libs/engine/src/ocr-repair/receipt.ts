@@ -10,7 +10,7 @@ import type { DocContext, Span } from '../extract/context.js';
 import type { Scored } from '../extract/fields.js';
 import type { LeafNode } from '../schema/compile.js';
 import { localeDateOrder } from '../normalize/dates.js';
-import { nameWords } from '../schema/semantic.js';
+import { fieldWords } from '../schema/semantic.js';
 import { addressWordFits, postcodeFitsTown, repairAddress, trimAddressLine } from './address.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
@@ -773,8 +773,8 @@ function aggregate(list: Scored[]): Scored[] {
 type ReceiptField = 'company' | 'address' | 'date' | 'total';
 
 /** Which receipt field a schema leaf asks for, if any. */
-export function receiptField(leaf: Pick<LeafNode, 'name' | 'semantic'>): ReceiptField | undefined {
-  const n = nameWords(leaf.name).join(' ');
+export function receiptField(leaf: Pick<LeafNode, 'name' | 'semantic' | 'reading'>): ReceiptField | undefined {
+  const n = fieldWords(leaf).join(' ');
   if (/\b(customer|buyer|client|bill|billing|ship|shipping|delivery|recipient|payer)\b/.test(n)) return undefined;
   if (leaf.semantic === 'organization' || (/\b(company|merchant|store|shop|vendor|seller|issuer)\b/.test(n) && !/\b(address|id|number|no|phone|tax|vat|gst|reg)\b/.test(n))) return 'company';
   if (leaf.semantic === 'address') return 'address';

@@ -2,6 +2,7 @@ import { compileSchema } from '../../src/schema/compile.js';
 import { canonicalWords, descriptionWords, isOpaque, readingOf } from '../../src/schema/semantic.js';
 import { isAgreementTermField, isRenewalTermField } from '../../src/extract/legal-terms.js';
 import { fieldDateRole } from '../../src/extract/legal-dates.js';
+import { receiptField } from '../../src/ocr-repair/receipt.js';
 
 const leafOf = (prop: Record<string, unknown>, key = 'field_1') => compileSchema({ type: 'object', properties: { [key]: prop } }).leaves[0]!;
 
@@ -70,4 +71,8 @@ test('a date field named by a synonym or described behind an opaque key gets its
 
 test('a postal code described as part of an address is still a postal code', () => {
   expect(leafOf({ type: 'string', description: "Postal code of the seller's address." }).semantic).toBe('postal_code');
+});
+
+test('a receipt total behind an opaque key titled "Total" gets the receipt total rules', () => {
+  expect(receiptField(leafOf({ type: ['number', 'null'], title: 'Total' }))).toBe('total');
 });
