@@ -475,7 +475,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       const above = lines.slice(0, Math.max(0, i - 1)).reverse().find((x) => x) ?? '';
       const selfBy = new RegExp(`^By\\s*:?\\s*(?:/\\s?s/\\s*)?${esc}$`).test(prev) && (SIG_CLOSING_RE.test(above) || /[.:]$/.test(above) && above.split(/\s+/).length > 8);
       // printed under its own /s/ signature, or introduced by a signature word
-      const signed = own || /^\/s\//.test(prev) || selfBy || /^(Signature|Print(ed)? Name|Name of (?:Employee|Executive|Consultant))/i.test(next);
+      // (the label may be bracketed: "Adrian Adams / (Print Name)")
+      const signed = own || /^\/s\//.test(prev) || selfBy || /^\(?(Signature|Print(ed)? Name|Name of (?:Employee|Executive|Consultant))/i.test(next);
       if (!signed) return;
       // ("/s/ R. Kerry Clark / CARDINAL HEALTH, INC. / By: Kerry Clark": a signature over an organisation's name is its officer's)
       if (/^\/s\//.test(t) && /\b(?:Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|plc|LLP|L\.P)\b\.?/i.test(next)) return;

@@ -781,4 +781,20 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['Baker Rosser Sherman & Co. II L.P.', 'Baker Rosser Sherman & Co. Inc.']));
   });
+
+  test('an individual printed above a bracketed "(Print Name)" label signs as a party', () => {
+    const got = names([
+      'EMPLOYEE CONFIDENTIALITY AGREEMENT',
+      'This Agreement is made between Kestrel Inc. (“Kestrel”), and the person whose name is set forth on the signature page below as Employee (“Employee”).',
+      'IN WITNESS WHEREOF, the parties have executed this Agreement.',
+      'KESTREL INC.',
+      'By:',
+      'Title:',
+      'EMPLOYEE:',
+      'Adam Rivers',
+      '(Print Name)',
+      '(Signature Here)',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Kestrel Inc.', 'Adam Rivers']));
+  });
 });
