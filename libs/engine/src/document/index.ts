@@ -3,6 +3,8 @@
  * and PDF pages whose text layer is missing, garbage or too thin, go through OCR. Text that exists only
  * inside embedded images of a digital page is read from the image's region and merged in (images.ts).
  */
+import pLimit from 'p-limit';
+import { usableCpus } from '../cpus.js';
 import { EngineError } from '../errors.js';
 import { buildPage, linesFromFragments } from './layout.js';
 import type { DocumentFormat, DocumentModel, Page } from './model.js';
@@ -127,6 +129,14 @@ function suspectScore(t: PageText): number {
   return score >= SUSPECT_SCORE ? score : 0;
 }
 
+/**
+ * Pages of one document rendered and read by OCR at a time. A rendered 300-dpi page holds ~100 MiB
+ * (canvas, pixel copy, grey image) until its recognition ends, and OCR processes are limited process-wide
+ * anyway (ocr.ts), so starting every scanned page at once only buys memory: a 200-page scan took ~19 GiB.
+ * One page per usable CPU keeps rendering of the next page overlapping recognition of the current one.
+ */
+export const OCR_PAGES_IN_FLIGHT = Math.max(1, usableCpus());
+
 export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptions = {}): Promise<DocumentModel> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const maxWords = options.maxWords ?? DEFAULT_MAX_WORDS;
@@ -140,6 +150,11 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
     if (wordCount > maxWords) throw new EngineError('document_too_large', `more than ${maxWords} words`);
   };
   const pages: Page[] = [];
+  const limit = pLimit(OCR_PAGES_IN_FLIGHT);
+  let abandoned = false;
+  /** Runs one page's OCR when a place is free; pages still queued when the document fails are skipped. */
+  const ocrPage = <T>(read: () => Promise<T>): Promise<T> =>
+    limit(() => (abandoned ? Promise.reject(new EngineError('unsupported_document', 'document abandoned')) : read()));
 
   if (format !== 'pdf') {
     const frames = checkImageFrames(bytes, format);
@@ -151,10 +166,18 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
         ? await readWithProvider(options.ocrProvider, bytes, format, frames.map((_, i) => i + 1), signal)
         : undefined;
       if (provided) options.ocrProvider!.onOutcome?.(provided.outcome);
-      const results = await Promise.all(frames.map((f, i) => {
+      const reads = frames.map((f, i) => {
         const reading = provided?.readings.get(i + 1);
-        return reading ? providerPageToOcrResult(reading, f.width, f.height) : ocrImage(bytes, format, i, signal);
-      }));
+        return reading ? Promise.resolve(providerPageToOcrResult(reading, f.width, f.height)) : ocrPage(() => ocrImage(bytes, format, i, signal));
+      });
+      let results;
+      try {
+        results = await Promise.all(reads);
+      } catch (err) {
+        abandoned = true;
+        await Promise.allSettled(reads);
+        throw err;
+      }
       results.forEach((r, i) => {
         const page = buildPage(i + 1, r.width, r.height, r.lines, 'ocr');
         if (r.rotation) page.rotation = r.rotation;
@@ -205,7 +228,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
         if (options.ocrProvider) {
           forProvider.push({ n, pdfPage, text, apply });
         } else {
-          const job = ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) }).then(apply);
+          const job = ocrPage(() => ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) })).then(apply);
           job.catch(() => undefined); // awaited below; avoids an unhandled rejection while the loop runs
           ocrJobs.push(job);
         }
@@ -233,7 +256,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
             pdfPage.cleanup();
             apply(providerPageToOcrResult(reading, text.width, text.height));
           } else {
-            apply(await ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) }));
+            apply(await ocrPage(() => ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) })));
           }
         }));
       }).then(() => undefined);
@@ -243,6 +266,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
     await Promise.all(ocrJobs);
     pdf.checkStreams();
   } catch (err) {
+    abandoned = true;
     await Promise.allSettled(ocrJobs);
     throw err;
   } finally {
