@@ -201,7 +201,7 @@ function underOrgCaption(lines: string[], i: number, label: string): boolean {
 }
 
 /** Words that introduce an affiliate of a party rather than a party. */
-const AFFILIATE_BEFORE_RE = /\b(?:including(?:,?\s*(?:without limitation|but not limited to),?)?|collectively with|together with|subsidiar(?:y|ies) of|parent(?: company)? of|affiliates? of|f\/k\/a|formerly known as|d\/b\/a|dba|doing business as)\s*(?:the\s+)?$/i;
+const AFFILIATE_BEFORE_RE = /\b(?:including(?:,?\s*(?:without limitation|but not limited to),?)?|collectively with|together with|subsidiar(?:y|ies) of|divisions? of|parent(?: company)? of|affiliates? of|f\/k\/a|formerly known as|d\/b\/a|dba|doing business as)\s*(?:the\s+)?$/i;
 const AFFILIATE_AFTER_RE = /^\s*,?\s*(?:an?\s+)?(?:direct\s+|indirect\s+)?(?:wholly[- ]owned\s+)?subsidiary\s+of\b/i;
 const LEAD_WORDS = /^(?:(?:Between|Among|And|By|With|To|From|Of|For|The\s+undersigned|Inc\.|INC\.|Ltd\.|LTD\.|LLC|CEO|President|Chairman|Director|Board\s+of\s+Directors\s+of|Officer|BETWEEN|AMONG|AND|BY|WITH)\s+)+/;
 

@@ -797,4 +797,13 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['Kestrel Inc.', 'Adam Rivers']));
   });
+
+  test('the firm a named division belongs to ("the Granite Securities division of X LLC") is not a party', () => {
+    const got = names([
+      'CONFIDENTIALITY AGREEMENT',
+      'This Agreement is made between Orbix Technologies, Inc. (the “Company”) and Falcon Systems, Inc. (“Falcon”). The Company is being advised by the Granite Securities division of Harbor Partners Securities LLC (together, “Granite”).',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Orbix Technologies Inc.', 'Falcon Systems Inc.']));
+    expect(got).not.toContain('Harbor Partners Securities LLC');
+  });
 });
