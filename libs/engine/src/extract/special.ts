@@ -245,7 +245,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const formFirst = /^(?:(?:open|closed|public|private|non-public)\s+)?(?:joint[- ]stock\s+company|limited\s+liability\s+company)$|^(?:OJSC|CJSC|PJSC|JSC|OAO|ZAO|PAO|OOO|LLC)$/i.test(name)
       ? /^\s*([“"«][^”"»\n]{2,60}[”"»])/.exec(ctx.pages[p].text.slice(start + raw.length, start + raw.length + 70)) : null;
     if (formFirst) name = `${name} ${formFirst[1]}`;
-    else if (!PERSON_OR_ORG(name) || PLACE_RE.test(name) || junkName(name)) return false;
+    // (the organisation an officer acts for may be named in one word: "director of FreeCook")
+    else if ((!PERSON_OR_ORG(name) && !(kind === 10 && /^[A-Z][\w&'’-]{2,}$/.test(name) && !ROLE_WORDS.test(name))) || PLACE_RE.test(name) || junkName(name)) return false;
     const text = ctx.pages[p].text;
     const after = text.slice(start + back + raw.length - (lead ? lead[0].length : 0), start + back + raw.length + 40).replace(/\n/g, ' ');
     // "Team, Inc.’s Board", "(“Crystal Clean”)": a possessive or a defined alias, not the party's name
@@ -325,6 +326,14 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
       // (or the next of a list of parties, each closing with its defined term: "X (“X”),\nY, a Nevada corporation (“Y”)")
       if (m && (/(?:\bbetween|\bamong|\band|\bby|\bin\s+favou?r\s+of|parties:)\s*:?\s*(?:the\s+)?$/i.test(before) || /\(\s*(?:the\s+)?[“"][^”"]{1,40}[”"]\s*\)\s*[,;]\s*(?:and\s+)?$/i.test(before))) z += 0.6;
       if (/^\s*,?\s*(Suite|Street|Avenue|Road|Floor|\d)/.test(after) || /\d{5}/.test(n[1])) z -= 1.5;
+      // "between Jane Roe, director of Acme Web, PLC (hereinafter “Company”)": the officer named in the slot acts for
+      // the organisation after "of", which is the party
+      const officerOf = /^\s*,\s*(?:the\s+)?(?:(?:managing\s+)?director|president|chief\s+executive\s+officer|CEO|owner|founder|(?:general\s+)?manager|chairman|proprietor)\s+of\s+((?:[A-Z][\w.&'’-]*)(?:[ \t]+(?:[A-Z][\w.&'’-]*|&|of)){0,6}(?:,?\s+(?:Inc|LLC|Ltd|PLC|plc|Corp|Corporation|Company|Limited|LLP|GmbH|AG)\.?)?)(?=\s*[,(]|\s+an?\s)/.exec(after);
+      if (officerOf && m && PERSON_OR_ORG(n[1]) && !SUFFIX_RE.test(n[1])) {
+        const at = text.indexOf(officerOf[1], start + n[1].length);
+        if (at >= 0 && add(p, at, officerOf[1], z + 1.2, 10) && z + 1.2 > 0) strong++;
+        z -= 2.5;
+      }
       // "Name: Glenn W. Rust\n\nVirginia National Bank and ...": a paragraph break ends a name
       const para = /\n[ \t]*\n/.exec(ctx.pages[p].text.slice(start, start + n[1].length));
       if (para) {
@@ -532,7 +541,7 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const k = normText(String(s.value));
     // (a mention by alias is no new evidence for the party: it is dropped, not counted)
     if (aliasOf.has(k)) continue;
-    if (kept.length && definedTerms.has(k) && ![1, 6, 9].includes(Number(s.features?.kind)) && !SUFFIX_RE.test(String(s.value))) continue;
+    if (kept.length && definedTerms.has(k) && ![1, 6, 9, 10].includes(Number(s.features?.kind)) && !SUFFIX_RE.test(String(s.value))) continue;
     // (one mention read twice: "Citizens Bank" inside "The Citizens Bank of Logan")
     const dup = kept.find((x) => overlaps(x, s) && (normText(String(x.value)).includes(k) || k.includes(normText(String(x.value))))) ?? kept.find((x) => {
       const kx = normText(String(x.value));

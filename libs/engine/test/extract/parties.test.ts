@@ -806,4 +806,14 @@ describe('contract parties', () => {
     expect(got).toEqual(expect.arrayContaining(['Orbix Technologies Inc.', 'Falcon Systems Inc.']));
     expect(got).not.toContain('Harbor Partners Securities LLC');
   });
+
+  test('an officer named in a preamble slot ("Jane Roe, director of Acme") acts for the organisation, which is the party', () => {
+    const got = names([
+      'Website Design Agreement',
+      'This Agreement is entered into on January 11, 2018 by and between Jane Roe, director of BrightPan (hereinafter referred to as “Client”) and Mark Stone, director of Stone\'s Web Works, PLC (hereinafter referred to as “Company”).',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['BrightPan', "Stone's Web Works PLC"]));
+    expect(got).not.toContain('Jane Roe');
+    expect(got).not.toContain('Mark Stone');
+  });
 });
