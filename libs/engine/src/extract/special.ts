@@ -607,7 +607,9 @@ const MAY_TERMINATE = String.raw`\b(?:may(?:,\s[^,]{1,60},)?(?:\s+elect\s+to)?|(
 
 /** Generic clause concepts recognised from a boolean field's name/description, and their textual cues. */
 const CLAUSES: ClauseCue[] = [
-  { when: /compet/, prior: -1.6, cues: [/\bnon-?compet/i, /\bnot\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?(?:business|activit))/i, /shall\s+not[^.]{0,80}\bcompet(?:e|ing|itive|itors?)\b/i, /\bin\s+direct\s+competition\b|\bengag\w*\s+in\s+(?:any\s+)?competing\s+business/i, /\bcompetitive\s+(?:products?|business)[^.]{0,60}\b(?:shall|will)\s+not\b/i] },
+  // (one clear covenant is enough: "Affiliate agrees not to sell commercial time to ... direct competitors"; a reference
+  // to another agreement by its name, "in accordance with the Non-Competition Agreement", is no covenant of this one)
+  { when: /compet/, prior: -1.4, exclude: /\b(?:in\s+accordance\s+with|under|pursuant\s+to|subject\s+to|defined\s+in|set\s+forth\s+in)\s+(?:the\s+|that\s+)?(?:[A-Z][\w-]*\s+){0,3}Non-?Compet\w*\s+Agreement\b/, cues: [/\bnon-?compet/i, /\bnot\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?(?:business|activit))/i, /\b(?:shall|will|agrees?\s+)\s*not\b[^.]{0,80}\bcompet(?:e|ing|itive|itors?)\b/i, /\bin\s+direct\s+competition\b|\bengag\w*\s+in\s+(?:any\s+)?competing\s+business/i, /\bcompetitive\s+(?:products?|business)\b[^.]{0,60}(?:\.\s[^.]{0,120})?\b(?:shall|will)\s+not\b/i] },
   // exclusive dealing, not exclusive ownership of property, an exclusive remedy or exclusive courts, nor a form's
   // unticked "Content exclusive: [ ] Yes [ ] No" or information "used exclusively for the purpose" of the deal
   { when: /exclusiv/, prior: -1.2,

@@ -134,4 +134,16 @@ describe('clause flags', () => {
     expect(run('Licensor shall have the right to inspect Licensee\'s business operations upon reasonable prior notice.').has_audit_rights).toBe(true);
     expect(run('Once per year, a third party auditor chosen by Licensor shall be entitled on reasonable notice to visit the plant.').has_audit_rights).toBe(true);
   });
+
+  test('one clear promise not to deal with competitors ("agrees not to sell ... to direct competitors") is a non-compete', () => {
+    expect(run('Affiliate agrees not to sell commercial time to or for the benefit of direct competitors of the Service.').has_non_compete).toBe(true);
+  });
+
+  test('a "Competitive Products" heading over a promise not to develop them is a non-compete', () => {
+    expect(run('3.5 Competitive Products. During the Term of this Agreement, and for a period of two (2) years thereafter, Aucta shall not research, develop or sell any product for the same indication.').has_non_compete).toBe(true);
+  });
+
+  test('a reference to another agreement named "Non-Competition Agreement" is not a non-compete of this one', () => {
+    expect(run('Client grants a license to use the Credit Data subject to the limitations set forth in and in accordance with the Non-Competition Agreement.').has_non_compete).toBe(false);
+  });
 });
