@@ -11,7 +11,7 @@ const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|reci
 // (a first word may open in lower case when capitals follow within it: "resTORbio, Inc.", "nStor Corporation", "eBay Inc.")
 // (or a web address in lower case: "ebix.com, Inc."; a first word may join two with a slash: "SRI/Surgical Express, Inc.")
 // (or digits with a sign or a capital, before capitalised words: "99¢ Only Stores", "3D Systems Corporation")
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|\bin\s+favou?r\s+of\b|[,;:]|\n)\s*(?:the\s+)?[“"]?((?:[A-Z][A-Za-z0-9.&'’\-]*(?:\/ ?[A-Z][A-Za-z0-9.&'’\-]*)?|\d{1,3}(?:¢|[A-Z]\b)(?=[ \t]+[A-Z])|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte)\.?){0,2})(?=[”"]?\s*[,(“"]|\s+an?\s|(?<=\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|N\.V|S\.A|B\.V|L\.P|LLC|LLP|plc|PLC|Limited|Corporation|Incorporated)\.?)\s+[a-z]|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
+const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|\bin\s+favou?r\s+of\b|[,;:]|\n)\s*(?:the\s+)?[“"]?((?:[A-Z][A-Za-z0-9.&'’\-]*(?:\/ ?[A-Z][A-Za-z0-9.&'’\-]*)?|\d{1,3}(?:¢|[A-Z]\b)(?=[ \t]+[A-Z])|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte|Jr|JR|Sr|SR)\.?){0,2})(?=[”"]?\s*[,(“"]|\s+an?\s|(?<=\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|N\.V|S\.A|B\.V|L\.P|LLC|LLP|plc|PLC|Limited|Corporation|Incorporated)\.?)\s+[a-z]|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
 
 const PERSON_OR_ORG = (s: string) => {
   const words = s.split(/\s+/);
@@ -215,7 +215,8 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
   const add = (p: number, start: number, raw: string, z: number, kind: number): boolean => {
     // "BOINGO WIRELESS, INC. EMPLOYEE": a role caption of side-by-side signature blocks glued after the name
     // "Clear Capital Page 1 of 10": a page number glued to the name
-    let name = tidyName(raw).replace(/\s+Page\s+\d+(?:\s+of\s+\d+)?$/i, '');
+    // ("THOMAS W. MILLS, SR.": a generational suffix is written without the comma, as signature lines are read)
+    let name = tidyName(raw).replace(/\s+Page\s+\d+(?:\s+of\s+\d+)?$/i, '').replace(/,(?=\s+(?:Jr|Sr|JR|SR)\.?$)/, '');
     const role = /\s+([A-Z][A-Za-z]+)$/.exec(name);
     if (role && ROLE_WORDS.test(role[1]) && !SUFFIX_RE.test(role[1]) && SUFFIX_RE.test(name.slice(0, role.index))) name = name.slice(0, role.index);
     const lead = LEAD_WORDS.exec(name);

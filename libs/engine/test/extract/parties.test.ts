@@ -816,4 +816,11 @@ describe('contract parties', () => {
     expect(got).not.toContain('Jane Roe');
     expect(got).not.toContain('Mark Stone');
   });
+
+  test('a generational suffix ("THOMAS W. MILLS, SR.") is part of an individual party\'s name', () => {
+    const got = names([
+      'This Agreement is made and entered into as of the 11th day of May, 2009, by and among Apex Nanotronics Corp., a Delaware corporation (“Apex”), and THOMAS W. MILLER, SR. (“Employee”).',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Apex Nanotronics Corp.', 'THOMAS W. MILLER SR.']));
+  });
 });
