@@ -4,7 +4,7 @@
  */
 import { EngineError } from '../errors.js';
 import type { Fragment } from './layout.js';
-import { loadPdfJs, oversizedStreamCount, pdfJsDataPaths, STREAM_TOO_LARGE, type PdfJs } from './pdfjs.js';
+import { CONTENT_TOO_COMPLEX, loadPdfJs, MAX_PAGE_OPERATORS, overComplexPageCount, oversizedStreamCount, pdfJsDataPaths, STREAM_TOO_LARGE, type PdfJs } from './pdfjs.js';
 
 /** Largest image (in pixels) pdf.js may decode while rendering; larger images are skipped. */
 const MAX_IMAGE_PIXELS = 50_000_000;
@@ -18,21 +18,25 @@ export interface OpenedPdf {
   doc: PdfDocument;
   numPages: number;
   close(): Promise<void>;
-  /** Throws if a stream was cut off by the decoded-size cap since the document was opened. */
+  /** Throws if a stream was cut off by the decoded-size cap, or a page by the operator budget, since the document was opened. */
   checkStreams(): void;
 }
+
+const tooComplex = () => new EngineError('document_too_large', `a PDF page has more than ${MAX_PAGE_OPERATORS} content operators`);
 
 export function mapPdfError(err: unknown): EngineError {
   if (err instanceof EngineError) return err;
   const e = err as { name?: string; message?: string };
   if (e?.name === 'PasswordException') return new EngineError('unsupported_document', 'encrypted PDF needs a password');
   if (e?.message?.includes(STREAM_TOO_LARGE)) return new EngineError('document_too_large', 'a PDF stream decodes beyond the size limit');
+  if (e?.message?.includes(CONTENT_TOO_COMPLEX)) return tooComplex();
   return new EngineError('unsupported_document', `unreadable PDF (${e?.name ?? 'Error'}: ${String(e?.message ?? err).slice(0, 200)})`);
 }
 
 export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   const pdfjs: PdfJs = await loadPdfJs();
   const bombsBefore = oversizedStreamCount();
+  const complexBefore = overComplexPageCount();
   // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
   const task = pdfjs.getDocument({
     data: bytes.slice(),
@@ -57,6 +61,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
     if (oversizedStreamCount() !== bombsBefore) {
       throw new EngineError('document_too_large', 'a PDF stream decodes beyond the size limit');
     }
+    if (overComplexPageCount() !== complexBefore) throw tooComplex();
   };
   return {
     doc,

@@ -27,6 +27,22 @@ export const MAX_DECODED_STREAM_BYTES = 128 * 1024 * 1024;
 export const STREAM_TOO_LARGE = 'EXS_STREAM_TOO_LARGE';
 
 /**
+ * Most content-stream operators one page may run (its form XObjects' included), in text extraction and in
+ * rendering each. A dense real page has tens of thousands, a detailed vector drawing a few hundred thousand;
+ * a 100 KB Flate stream decoding to millions of `q`, `BT ... ET` or `/Fm1 Do` kept pdf.js busy for minutes and
+ * gigabytes (found by fuzzing). Past the budget pdf.js stops the page and ingest answers document_too_large.
+ */
+export const MAX_PAGE_OPERATORS = 2_000_000;
+/** What one use of a form XObject costs in that budget on top of its operators (a nested extraction). */
+const FORM_OPERATOR_COST = 100;
+/** Deepest q (save) nesting kept; deeper saves share their parent's state (real files stay under ~30). */
+const MAX_SAVE_DEPTH = 1000;
+/** Image placements recorded per content stream (ingest looks at a page's few large images only). */
+const MAX_IMAGE_PLACEMENTS = 1000;
+
+export const CONTENT_TOO_COMPLEX = 'EXS_CONTENT_TOO_COMPLEX';
+
+/**
  * pdf.js skips content streams that fail to decode (it is lenient with broken files), so an oversized
  * stream would silently yield an empty page. The patch also counts them on this global; callers compare
  * the count before and after a document to report it.
@@ -36,6 +52,16 @@ const BOMB_COUNTER = '__exsPdfStreamTooLarge';
 export function oversizedStreamCount(): number {
   return ((globalThis as Record<string, unknown>)[BOMB_COUNTER] as number | undefined) ?? 0;
 }
+
+/** Like BOMB_COUNTER, for pages stopped at MAX_PAGE_OPERATORS (pdf.js also swallows those failures). */
+const COMPLEX_COUNTER = '__exsPdfContentTooComplex';
+
+export function overComplexPageCount(): number {
+  return ((globalThis as Record<string, unknown>)[COMPLEX_COUNTER] as number | undefined) ?? 0;
+}
+
+const overBudget = `globalThis.${COMPLEX_COUNTER} = (globalThis.${COMPLEX_COUNTER} || 0) + 1;
+          throw new Error("${CONTENT_TOO_COMPLEX}");`;
 
 interface Patch {
   find: string;
@@ -155,6 +181,90 @@ const PATCHES: Patch[] = [
     replace: `              for (let j = Math.max(start, 0), exsLast = Math.min(code, 0xffff); j <= exsLast; j++) {
                 glyphsVMetrics[j] = vmetric;
               }`,
+  },
+  // Operator budgets (MAX_PAGE_OPERATORS): text extraction counts on the seenStyles set that a page's nested
+  // form extractions share; rendering on the operator list that its forms append to.
+  {
+    find: `    sink ??= textSinkWrapper(null);
+    const objId = stream.dict?.objId;`,
+    replace: `    sink ??= textSinkWrapper(null);
+    seenStyles.exsOps = (seenStyles.exsOps | 0) + ${FORM_OPERATOR_COST};
+    if (seenStyles.exsOps > ${MAX_PAGE_OPERATORS}) {
+          ${overBudget}
+    }
+    const objId = stream.dict?.objId;`,
+  },
+  {
+    find: `        if (!preprocessor.read(operation)) {
+          break;
+        }
+        textState = stateManager.state;`,
+    replace: `        if (!preprocessor.read(operation)) {
+          break;
+        }
+        if (++seenStyles.exsOps > ${MAX_PAGE_OPERATORS}) {
+          ${overBudget}
+        }
+        textState = stateManager.state;`,
+  },
+  {
+    find: `        operation.args = null;
+        if (!preprocessor.read(operation)) {
+          break;
+        }
+        let args = operation.args;`,
+    replace: `        operation.args = null;
+        if (!preprocessor.read(operation)) {
+          break;
+        }
+        operatorList.exsOps = (operatorList.exsOps | 0) + 1;
+        if (operatorList.exsOps > ${MAX_PAGE_OPERATORS}) {
+          ${overBudget}
+        }
+        if (preprocessor.stateManager.exsDropped && (operation.fn === OPS.save || operation.fn === OPS.restore)) {
+          preprocessor.stateManager.exsDropped = false;
+          continue;
+        }
+        let args = operation.args;`,
+  },
+  {
+    // q nesting: each save clones the state and keeps the old one, so millions of unbalanced q held gigabytes.
+    // Past MAX_SAVE_DEPTH a save is only counted, and its restore only uncounts it.
+    // Rendering leaves such a q and its Q out of the operator list too (the canvas keeps a state per save).
+    find: `  constructor(initialState = new EvalState()) {
+    this.state = initialState;
+    this.stateStack = [];
+  }
+  save() {
+    const old = this.state;
+    this.stateStack.push(this.state);
+    this.state = old.clone();
+  }
+  restore() {
+    const prev = this.stateStack.pop();`,
+    replace: `  constructor(initialState = new EvalState()) {
+    this.state = initialState;
+    this.stateStack = [];
+    this.exsExtraSaves = 0;
+    this.exsDropped = false;
+  }
+  save() {
+    this.exsDropped = this.stateStack.length >= ${MAX_SAVE_DEPTH};
+    if (this.exsDropped) {
+      this.exsExtraSaves++;
+      return;
+    }
+    const old = this.state;
+    this.stateStack.push(this.state);
+    this.state = old.clone();
+  }
+  restore() {
+    this.exsDropped = this.exsExtraSaves > 0;
+    if (this.exsDropped) {
+      this.exsExtraSaves--;
+      return;
+    }
+    const prev = this.stateStack.pop();`,
   },
   {
     // A copy made by the constructor (below) rather than Object.assign (generic and slow; q/Q pairs around every
@@ -635,8 +745,9 @@ class Lexer {`,
     function exsImageInfo(dict) {
       return { type: "exsImage", ref: typeof dict.objId === "string" ? dict.objId : null, width: Number(dict.get("Width", "W")) || 0, height: Number(dict.get("Height", "H")) || 0 };
     }
+    let exsImagePlacements = 0;
     function exsImageSeen(info) {
-      if (info) textContent.items.push({ ...info, transform: Array.from(stateManager.state.ctm) });
+      if (info && exsImagePlacements++ < ${MAX_IMAGE_PLACEMENTS}) textContent.items.push({ ...info, transform: Array.from(stateManager.state.ctm) });
     }`,
   },
   {
