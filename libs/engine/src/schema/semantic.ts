@@ -36,7 +36,7 @@ export function isOpaque(words: string[]): boolean {
   return words.every((w) => OPAQUE.has(w) || /^[a-z]{0,3}\d+[a-z]?$/.test(w) || w.length === 1);
 }
 
-const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'as', 'by', 'is', 'are', 'was', 'be', 'it', 'its', 'and', 'or', 'this', 'that', 'which', 'whose', 'where', 'when', 'if', 'with', 'from', 'all', 'any', 'each', 'e', 'g', 'eg', 'iso', '8601', 'yyyy', 'mm', 'dd', 'null', 'not', 'stated', 'printed', 'exactly', 'string', 'value']);
+const STOP = new Set(['the', 'a', 'an', 'own', 'to', 'in', 'on', 'at', 'for', 'as', 'by', 'is', 'are', 'was', 'be', 'it', 'its', 'and', 'or', 'this', 'that', 'which', 'whose', 'where', 'when', 'if', 'with', 'from', 'all', 'any', 'each', 'e', 'g', 'eg', 'iso', '8601', 'yyyy', 'mm', 'dd', 'null', 'not', 'stated', 'printed', 'exactly', 'string', 'value']);
 
 /**
  * What a description says the field is, in a few words: its first sentence (examples cut off), content words
@@ -44,7 +44,9 @@ const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'as
  */
 export function descriptionWords(description: string): string[] {
   const first = description.split(/\(?\b(?:e\.\s?g|i\.\s?e|for example|such as)\b|[.;:](?:\s|$)/i)[0] ?? '';
-  return [...new Set(nameWords(first).filter((w) => w.length > 1 && !STOP.has(w)))].slice(0, 6);
+  // "of" stays: it holds phrases together ("chamber of commerce", "date of issue")
+  const seen = new Set<string>();
+  return nameWords(first).filter((w) => w.length > 1 && !STOP.has(w) && (w === 'of' || !seen.has(w)) && seen.add(w)).slice(0, 7);
 }
 
 /**
@@ -58,7 +60,7 @@ const CANONICAL: [RegExp, string][] = [
   [/^(pay by|payment due|payable by|due by|payment) date$|^date due$|^(payment )?due (on|by)$/, 'due date'],
   // sums
   [/^(grand total|amount total|invoice total|total gross|gross total|total (incl|including) (tax|vat)|total sum|sum total|total payable amount)$/, 'total amount'],
-  [/^(net|net total|total net|amount net|net amount|amount before tax|amount (excl|excluding) (tax|vat)|total (excl|excluding|before) (tax|vat)|untaxed amount|pre tax (total|amount))$/, 'subtotal amount'],
+  [/^(net|net total|total net|amount net|net amount|untaxed amount|pre tax (total|amount))$|^(total |net )?(amount |sum )?(excl|excluding|before|without|net of) (tax|taxes|vat|gst)$/, 'subtotal amount'],
   [/^(tax|vat|gst|sales tax) (sum|total)$|^total (tax|vat|gst)$|^(tax|vat) (charged|paid)$|^sales tax$/, 'tax amount'],
   [/^(balance|balance due|amount payable|outstanding amount|amount outstanding|amount to pay|open amount|remaining balance)$/, 'amount due'],
   [/^(tax|vat|gst) (rate|percentage|pct)( percent)?$/, 'vat rate percent'],
@@ -68,6 +70,7 @@ const CANONICAL: [RegExp, string][] = [
   [/^(terms of payment|payment conditions|payment condition)$/, 'payment terms'],
   [/^(customer|client|account|buyer) (no|nr|num|number|id|code)$/, 'customer id'],
   [/^(web address|homepage|home page|url|web site|site)$/, 'website'],
+  [/^(telephone|tel|phone)( (number|no|nr))?$/, 'phone'],
   [/^currency (code|iso|iso code)$|^iso currency( code)?$/, 'currency'],
   // contracts
   [/^(applicable|governing|choice of|controlling) law$|^law$|^governed by$/, 'governing law'],

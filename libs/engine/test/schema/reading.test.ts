@@ -26,7 +26,7 @@ test('placeholder words, numbers and single letters make a key opaque; a meaning
 });
 
 test('a description is read as the content words of its first sentence, examples cut off', () => {
-  expect(descriptionWords("Name of the merchant / company that issued the receipt (e.g. 'XYZ TRADING SDN BHD').")).toEqual(['name', 'merchant', 'company', 'issued', 'receipt']);
+  expect(descriptionWords("Name of the merchant / company that issued the receipt (e.g. 'XYZ TRADING SDN BHD').")).toEqual(['name', 'of', 'merchant', 'company', 'issued', 'receipt']);
 });
 
 test('synonymous names are read as the canonical name of their meaning', () => {
@@ -75,4 +75,10 @@ test('a postal code described as part of an address is still a postal code', () 
 
 test('a receipt total behind an opaque key titled "Total" gets the receipt total rules', () => {
   expect(receiptField(leafOf({ type: ['number', 'null'], title: 'Total' }))).toBe('total');
+});
+
+test('a description reads with its "of" phrases and its net-of-tax wording made canonical', () => {
+  expect(readingOf({ name: 'field_1', description: 'Chamber of Commerce registration number of the seller.' })).toBe('chamber_of_commerce_registration_number_of_seller');
+  expect(readingOf({ name: 'field_2', description: 'Total amount excluding tax (net / untaxed amount), as a number.' })).toMatch(/^subtotal_amount_net_untaxed/);
+  expect(readingOf({ name: 'field_3', description: 'Telephone number of the seller.' })).toBe('phone_of_seller');
 });
