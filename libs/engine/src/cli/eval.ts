@@ -7,7 +7,8 @@
  * Prints per set: field accuracy strict and fuzzy, document all-correct rate, ECE, pages/s, line-item F1.
  * --schema-variant rewrites each set's schema as another caller would (renamed, camel, pascal, kebab, opaque,
  * opaque-title, draft07; see eval/schema-variants.ts); several variants print a strict/fuzzy table per set and
- * variant next to the original schema's score (per-field under the original names with --fields).
+ * variant next to the original schema's score (per-field under the original names with --fields); the
+ * variants' field outcomes are written to <records>.variants.jsonl (tagged with the variant).
  * Ingested documents are cached under <repo>/.data/cache (keyed by document bytes and ingest build).
  */
 import { createHash } from 'node:crypto';
@@ -54,12 +55,18 @@ async function main() {
   if (process.argv.includes('--fields')) printFields('', reports);
   if (variants.length) {
     const byVariant: [string, SetReport[]][] = [['original', reports]];
+    const tagged: string[] = [];
     for (const v of variants) {
       const r = await runEval({ ...opts, out: out ? join(out, `variant-${v}`) : undefined, schemaVariant: v });
       byVariant.push([v, r.reports]);
+      for (const o of r.outcomes) tagged.push(JSON.stringify({ variant: v, ...o }));
       if (process.argv.includes('--fields')) printFields(` [${v}]`, r.reports, reports);
     }
     console.log(formatVariants(byVariant));
+    // the variants' field outcomes go next to the records (never into them: those feed calibration)
+    const vfile = (arg('records') ?? join(repoRoot, '.data/eval/records.jsonl')).replace(/(\.jsonl)?$/, '.variants.jsonl');
+    mkdirSync(dirname(vfile), { recursive: true });
+    writeFileSync(vfile, tagged.join('\n') + '\n');
   }
   await (ingest as { closeOcr?: () => Promise<void> }).closeOcr?.();
   const records = arg('records') ?? join(repoRoot, '.data/eval/records.jsonl');
