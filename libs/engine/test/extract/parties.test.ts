@@ -823,4 +823,13 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['Apex Nanotronics Corp.', 'THOMAS W. MILLER SR.']));
   });
+
+  test('a name may join two parts with a dash ("League Alumni - Northern California Chapter"), an address fragment may not', () => {
+    const got = names([
+      'ENDORSEMENT AGREEMENT',
+      'This Agreement made October 30, 2017, between Hockey Players Alumni - Northern California Chapter (“HPA-NC”), a charitable corporation, and Food For Racers, Inc., a corporation having its principal office at 12 Park Road, Andheri – East, Mumbai.',
+    ]);
+    expect(got).toEqual(expect.arrayContaining(['Hockey Players Alumni - Northern California Chapter', 'Food For Racers Inc.']));
+    expect(got).not.toContain('Andheri – East');
+  });
 });
