@@ -17,7 +17,7 @@ const slowRead = async (page: number): Promise<OcrResult> => {
   await new Promise((r) => setTimeout(r, 15));
   reading--;
   if (page === failOnPage.n) throw new Error('unreadable page');
-  return { width: 612, height: 792, lines: [], wordCount: 0, rotation: 0, meanConfidence: 0 } as OcrResult;
+  return { width: 612, height: 792, lines: [], wordCount: 0, rotation: 0, meanConfidence: 0, orientationChecked: false };
 };
 
 const actual = await import('../../src/document/ocr.js');
