@@ -11,3 +11,16 @@ export class EngineError extends Error {
     this.name = 'EngineError';
   }
 }
+
+/**
+ * What a failure while reading a document's bytes means for the caller. Engine errors keep their code, and a
+ * cancellation or a failed allocation (the service's state, not the document's) stays as it is; anything else
+ * thrown by the parsers and decoders on the way (pdf.js, sharp, the layout of what they returned) means the
+ * document could not be read: unsupported_document, never an internal error for input the contract covers.
+ */
+export function documentFailure(err: unknown): unknown {
+  if (err instanceof EngineError) return err;
+  const e = err as { name?: string; message?: string } | undefined;
+  if (e?.name === 'AbortError' || /allocation failed|out of memory/i.test(String(e?.message ?? ''))) return err;
+  return new EngineError('unsupported_document', `unreadable document (${e?.name ?? typeof err}: ${String(e?.message ?? err).slice(0, 200)})`);
+}

@@ -3,6 +3,7 @@ import { openDocument } from './document/index.js';
 import { compileSchema, type CompiledSchema } from './schema/compile.js';
 import { extractFromDocument, type ExtractionResult, type ExtractOptions } from './extract/extract.js';
 import { calibratorVersion } from './calibrate/calibrator.js';
+import { documentFailure } from './errors.js';
 
 export { openDocument, inspectDocument, closeOcr } from './document/index.js';
 export type { OpenDocumentOptions, OcrProvider, OcrProviderOptions, OcrProviderOutcome, OcrProviderPage, OcrProviderRequest, OcrProviderResponse, OcrProviderWord } from './document/index.js';
@@ -30,6 +31,8 @@ export interface ExtractBytesOptions extends ExtractOptions {
 /** Ingest a document and extract the schema's fields from it. */
 export async function extract(bytes: Uint8Array, schema: unknown, options: ExtractBytesOptions = {}): Promise<ExtractionResult> {
   const compiled: CompiledSchema = compileSchema(schema);
-  const doc = await openDocument(bytes, options.document);
+  const doc = await openDocument(bytes, options.document).catch((err: unknown) => {
+    throw documentFailure(err);
+  });
   return extractFromDocument(doc, compiled, options);
 }

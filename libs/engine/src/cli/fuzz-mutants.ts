@@ -63,7 +63,18 @@ const PARMS = ['<< /Predictor 12 /Columns 999999999 >>', '<< /Predictor 15 /Colo
   '<< /JBIG2Globals 9999 0 R >>', 'null', '[null null null]', '<< /Predictor 10 /Columns 0 >>'];
 const HUGE = ['0', '-1', '2147483647', '4294967296', '99999999999999999999', '1e308', 'NaN', '65535', '1000000', '3.5'];
 
-type Mutator = (r: Rand, b: Uint8Array, other: Uint8Array) => Uint8Array | undefined;
+type Mutator = (r: Rand, b: Uint8Array, other: Uint8Array, heavy: boolean) => Uint8Array | undefined;
+
+/** Operators repeated by contentFlood: state, text, transform and XObject floods (seedPdf names F1, Im1, Fm1). */
+const FLOOD_OPS = ['q ', 'Q ', 'BT /F1 12 Tf 72 700 Td (x) Tj ET\n', '1 0 0 1 0 0 cm ', '1 0 0 1 9 9 Tm (ab) Tj ', '/Im1 Do ', '/Fm1 Do ', '0 0 m 1 1 l S ', '[(a) -20 (b)] TJ '];
+/** Font dictionaries with hostile tables (widths over every code, huge Differences codes, ranged ToUnicode). */
+const HOSTILE_FONTS = [
+  '<< /Type /Font /Subtype /Type0 /BaseFont /Foo /Encoding /Identity-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Foo /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /W [0 4294967295 500 -2147483648 0 1] /W2 [0 4294967295 1 2 3] >>] >>',
+  '<< /Type /Font /Subtype /Type0 /BaseFont /Foo /Encoding /Identity-V /DescendantFonts [<< /Type /Font /Subtype /CIDFontType0 /BaseFont /Foo /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 9 >> /DW2 [1e308 -1e308] /W [0 [1e308 -1e308 NaN]] >>] >>',
+  '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 0 /LastChar 4294967295 /Widths [1 2 3] /Encoding << /Differences [4294967295 /a -1 /b 1e9 /c] >> >>',
+  '<< /Type /Font /Subtype /Type0 /BaseFont /Foo /Encoding /UniJIS-UCS2-H /DescendantFonts [<< /Subtype /CIDFontType2 /CIDToGIDMap 9 0 R >>] >>',
+  '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1e308 1e308] /FontMatrix [1e-308 0 0 1e-308 0 0] /CharProcs << /a 8 0 R >> /Encoding << /Differences [0 /a] >> /FirstChar 0 /LastChar 255 /Widths [] /Resources << /Font << /F1 5 0 R >> >> >>',
+];
 
 const MUTATORS: Record<string, Mutator> = {
   truncate: (r, b) => b.subarray(0, int(r, b.length)),
@@ -132,6 +143,13 @@ const MUTATORS: Record<string, Mutator> = {
     `/${m[1]} ${pick(r, ['[0 0 0 0]', '[0 0 1e308 1e308]', '[NaN 0 1 1]', '[0 0 -612 -792]', '[0 0 14400000 14400000]', '45', '-90', '[1 2]', 'null'])}`),
   contentOps: (r, b) => replaceOne(r, b, /\b(Tf|Tm|cm|Td|TJ|Tj|Do|re)\b/g, (m) =>
     pick(r, [`1e308 1e308 1e308 1e308 1e308 1e308 cm ${m[0]}`, `/F9 -1e10 Tf ${m[0]}`, `/Im9 Do ${m[0]}`, `BI /W 60000 /H 60000 /BPC 8 /CS /G ID \x00 EI ${m[0]}`, `[(a) -1e308 (b)] TJ ${m[0]}`, 'Do', 'BI', '0 0 0 0 0 0 Tm'])),
+  contentFlood: (r, b, _other, heavy) => {
+    // A content stream replaced by a compressed flood of one operator (a few hundred KB of file at most).
+    const times = pick(r, heavy ? [1_000, 100_000, 1_000_000, 3_000_000] : [1_000, 10_000, 100_000]);
+    const data = deflateSync(Buffer.from(pick(r, FLOOD_OPS).repeat(times) + 'BT /F1 12 Tf 72 700 Td (Total 1.00) Tj ET', 'latin1')).toString('latin1');
+    return replaceOne(r, b, /<<[^<>]*\/Length \d+[^<>]*>>\s*stream\r?\n[\s\S]*?endstream/g, () => `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data}\nendstream`);
+  },
+  hostileFont: (r, b) => replaceOne(r, b, /<< \/Type \/Font [^\n]*? >>(?=\nendobj)/g, () => pick(r, HOSTILE_FONTS)),
   // --- Image headers ---
   pngIhdr: (r, b) => {
     if (b[0] !== 0x89 || b.length < 33) return undefined;
@@ -195,8 +213,11 @@ function replaceOneBytes(r: Rand, b: Uint8Array, ...rest: Array<number[] | ((out
 
 export const MUTATIONS = Object.keys(MUTATORS);
 
-/** Mutant `index` of a run with `masterSeed`: one to three mutations stacked on one seed document. */
-export function mutant(seeds: Seed[], masterSeed: number, index: number): Mutant {
+/**
+ * Mutant `index` of a run with `masterSeed`: one to three mutations stacked on one seed document. `heavy: false`
+ * keeps operator floods under the per-page operator budget (seconds less per mutant, for the unit test).
+ */
+export function mutant(seeds: Seed[], masterSeed: number, index: number, options: { heavy?: boolean } = {}): Mutant {
   const r = rng((Math.imul(masterSeed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
   const seed = pick(r, seeds);
   const other = pick(r, seeds).bytes;
@@ -207,7 +228,7 @@ export function mutant(seeds: Seed[], masterSeed: number, index: number): Mutant
     // A few tries to find a mutation that applies to this document (image header edits need an image...).
     for (let attempt = 0; attempt < 6; attempt++) {
       const name = pick(r, MUTATIONS);
-      const next = bytes.length > 0 ? MUTATORS[name]!(r, bytes, other) : undefined;
+      const next = bytes.length > 0 ? MUTATORS[name]!(r, bytes, other, options.heavy ?? true) : undefined;
       if (next) {
         bytes = next;
         ops.push(name);
