@@ -6,8 +6,8 @@
  * Deterministic: the same schema and variant always give the same rewrite (no randomness, no clock).
  */
 
-export type SchemaVariant = 'original' | 'renamed' | 'camel' | 'pascal' | 'kebab' | 'opaque' | 'opaque-title' | 'draft07';
-export const SCHEMA_VARIANTS: SchemaVariant[] = ['original', 'renamed', 'camel', 'pascal', 'kebab', 'opaque', 'opaque-title', 'draft07'];
+export type SchemaVariant = 'original' | 'renamed' | 'renamed-alt' | 'camel' | 'pascal' | 'kebab' | 'opaque' | 'opaque-title' | 'draft07';
+export const SCHEMA_VARIANTS: SchemaVariant[] = ['original', 'renamed', 'renamed-alt', 'camel', 'pascal', 'kebab', 'opaque', 'opaque-title', 'draft07'];
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -72,6 +72,39 @@ const SYNONYMS: { when: RegExp; names: string[] }[] = [
   { when: /^(code|item code|sku|article number)$/, names: ['item_code', 'sku', 'article_number'] },
 ];
 
+/**
+ * A second, independent set of names for the same meanings (looser, phrase-like names callers also use), kept
+ * apart from the engine's canonical-name table (schema/semantic.ts) so 'renamed-alt' measures names the
+ * engine's synonym list was not written from.
+ */
+const ALT_SYNONYMS: { when: RegExp; names: string[] }[] = [
+  { when: SYNONYMS[0]!.when, names: ['store_name', 'billed_by', 'from_company'] },
+  { when: SYNONYMS[1]!.when, names: ['store_location', 'from_address'] },
+  { when: SYNONYMS[2]!.when, names: ['billed_to', 'sold_to'] },
+  { when: SYNONYMS[3]!.when, names: ['sold_to_address', 'ship_to_address'] },
+  { when: SYNONYMS[4]!.when, names: ['account_ref', 'client_ref'] },
+  { when: SYNONYMS[5]!.when, names: ['company_website', 'site_url'] },
+  { when: SYNONYMS[6]!.when, names: ['amount_paid', 'payable_total', 'total_incl_vat'] },
+  { when: SYNONYMS[7]!.when, names: ['net_total', 'total_excl_vat', 'total_before_tax'] },
+  { when: SYNONYMS[8]!.when, names: ['amount_to_pay', 'left_to_pay'] },
+  { when: SYNONYMS[9]!.when, names: ['vat_pct', 'tax_percent'] },
+  { when: SYNONYMS[10]!.when, names: ['ccy', 'currency_iso'] },
+  { when: SYNONYMS[11]!.when, names: ['billed_on', 'purchase_date', 'dated_on'] },
+  { when: SYNONYMS[12]!.when, names: ['pay_before', 'payment_deadline'] },
+  { when: SYNONYMS[13]!.when, names: ['effective_as_of', 'agreement_start'] },
+  { when: SYNONYMS[14]!.when, names: ['signed_on', 'date_signed', 'dated_as_of'] },
+  { when: SYNONYMS[15]!.when, names: ['ends_on', 'valid_until', 'agreement_end'] },
+  { when: SYNONYMS[16]!.when, names: ['invoice_ref', 'bill_number'] },
+  { when: SYNONYMS[17]!.when, names: ['reference_for_payment', 'transfer_reference'] },
+  { when: SYNONYMS[18]!.when, names: ['payment_conditions_text', 'terms'] },
+  { when: SYNONYMS[19]!.when, names: ['governing_jurisdiction', 'law_and_venue', 'controlling_law'] },
+  { when: SYNONYMS[20]!.when, names: ['agreement_parties', 'party_names', 'between'] },
+  { when: SYNONYMS[21]!.when, names: ['agreement_length', 'term_length', 'confidentiality_period'] },
+  { when: SYNONYMS[22]!.when, names: ['renews_for', 'renewal_length'] },
+  { when: SYNONYMS[23]!.when, names: ['notice_before_renewal', 'opt_out_notice'] },
+  { when: SYNONYMS[24]!.when, names: ['title', 'agreement_name'] },
+];
+
 /** Word-level rewrites for keys no meaning group covers (clause flags "has_x" -> "contains_x"). */
 const WORD_SYNONYMS: Record<string, string> = { has: 'contains', is: 'flag', amount: 'sum', number: 'no' };
 
@@ -83,10 +116,10 @@ function hash(s: string): number {
 }
 
 /** Another caller's name for this key (snake case): a synonym by meaning, else word-level rewrites. */
-export function synonymFor(key: string, taken: Set<string>): string {
+export function synonymFor(key: string, taken: Set<string>, table: 'main' | 'alt' = 'main'): string {
   const w = words(key);
   const joined = w.join(' ');
-  const group = SYNONYMS.find((g) => g.when.test(joined));
+  const group = (table === 'alt' ? ALT_SYNONYMS : SYNONYMS).find((g) => g.when.test(joined));
   if (group) {
     const alts = group.names.filter((n) => n !== w.join('_'));
     const start = hash(joined) % alts.length;
@@ -187,6 +220,7 @@ export function makeVariant(schema: Json, variant: SchemaVariant): VariantSchema
   const rename = (key: string, index: number, taken: Set<string>): { key: string; extra?: Json } => {
     switch (variant) {
       case 'renamed': return { key: synonymFor(key, taken) };
+      case 'renamed-alt': return { key: synonymFor(key, taken, 'alt') };
       case 'camel': case 'pascal': case 'kebab': return { key: caseKey(key, variant) };
       case 'opaque': return { key: `field_${index}` };
       case 'opaque-title': return { key: `field_${index}`, extra: { title: humanise(key) } };

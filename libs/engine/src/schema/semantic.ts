@@ -56,25 +56,28 @@ export function descriptionWords(description: string): string[] {
  */
 const CANONICAL: [RegExp, string][] = [
   // documents' own date
-  [/^(transaction|document|receipt|bill|billing|purchase|sale|sales|order) date$|^date (of )?(issue|issuance|invoice|transaction|purchase)$|^(issued|issuance) (on|date)$|^dated$/, 'invoice date'],
-  [/^(pay by|payment due|payable by|due by|payment) date$|^date due$|^(payment )?due (on|by)$/, 'due date'],
+  [/^(transaction|document|receipt|bill|billing|purchase|sale|sales|order) date$|^date (of )?(issue|issuance|invoice|transaction|purchase)$|^(issued|issuance) (on|date)$|^(billed|invoiced|dated) on$|^dated$/, 'invoice date'],
+  [/^(pay by|payment due|payable by|due by|payment) date$|^date due$|^(payment )?due (on|by)$|^(pay|payable) (by|before)$|^payment deadline$/, 'due date'],
   // sums
   [/^(grand total|amount total|invoice total|total gross|gross total|total (incl|including) (tax|vat)|total sum|sum total|total payable amount)$/, 'total amount'],
   [/^(net|net total|total net|amount net|net amount|untaxed amount|pre tax (total|amount))$|^(total |net )?(amount |sum )?(excl|excluding|before|without|net of) (tax|taxes|vat|gst)$/, 'subtotal amount'],
   [/^(tax|vat|gst|sales tax) (sum|total)$|^total (tax|vat|gst)$|^(tax|vat) (charged|paid)$|^sales tax$/, 'tax amount'],
   [/^(balance|balance due|amount payable|outstanding amount|amount outstanding|amount to pay|open amount|remaining balance)$/, 'amount due'],
-  [/^(tax|vat|gst) (rate|percentage|pct)( percent)?$/, 'vat rate percent'],
+  [/^(tax|vat|gst) (rate|percentage|pct|percent)( percent)?$/, 'vat rate percent'],
   // identifiers and payment
-  [/^(invoice|bill) (no|nr|num|id|ref|reference)$/, 'invoice number'],
+  [/^(invoice|bill) (no|nr|num|number|id|ref|reference)$/, 'invoice number'],
   [/^(remittance|payment) (ref|reference|info|information|communication)$|^remittance reference$/, 'payment reference'],
   [/^(terms of payment|payment conditions|payment condition)$/, 'payment terms'],
   [/^(customer|client|account|buyer) (no|nr|num|number|id|code)$/, 'customer id'],
   [/^(web address|homepage|home page|url|web site|site)$/, 'website'],
   [/^(telephone|tel|phone)( (number|no|nr))?$/, 'phone'],
-  [/^currency (code|iso|iso code)$|^iso currency( code)?$/, 'currency'],
+  [/^currency (code|iso|iso code)$|^iso currency( code)?$|^ccy$/, 'currency'],
+  // who issued the document and whom it is addressed to, named by the action
+  [/^(billed|issued|invoiced|sold|supplied) by$|^from company$/, 'vendor name'],
+  [/^(billed|sold|invoiced|shipped) to$|^bill to$/, 'customer name'],
   // contracts
   [/^(applicable|governing|choice of|controlling) law$|^law$|^governed by$/, 'governing law'],
-  [/^(contracting|contract|agreement) part(y|ies)$|^(signatories|signatory|counterparties|counterparty)$/, 'parties'],
+  [/^(contracting|contract|agreement) part(y|ies)$|^(signatories|signatory|counterparties|counterparty|between)$|^part(y|ies) names?$|^names of (the )?parties$/, 'parties'],
   [/^(contract|agreement|nda) (term|duration|length)$|^(duration|length)( of (the )?(term|agreement|contract))?$/, 'term'],
   [/^(extension|auto renewal|automatic renewal|renewal) (term|period)$/, 'renewal term'],
   [/^(non renewal|renewal) notice( period)?$|^notice (period )?to (prevent|terminate|avoid) renewal$/, 'notice period to terminate renewal'],

@@ -82,3 +82,12 @@ test('a description reads with its "of" phrases and its net-of-tax wording made 
   expect(readingOf({ name: 'field_2', description: 'Total amount excluding tax (net / untaxed amount), as a number.' })).toMatch(/^subtotal_amount_net_untaxed/);
   expect(readingOf({ name: 'field_3', description: 'Telephone number of the seller.' })).toBe('phone_of_seller');
 });
+
+test('names that say who issued or received the document read as vendor and customer names', () => {
+  expect([readingOf({ name: 'billed_by' }), readingOf({ name: 'sold_to' })]).toEqual(['vendor_name', 'customer_name']);
+  expect(leafOf({ type: ['string', 'null'] }, 'billed_by').semantic).toBe('organization');
+});
+
+test('a list named "between" or "party_names" reads as the parties', () => {
+  expect([readingOf({ name: 'between' }), readingOf({ name: 'party_names' })]).toEqual(['parties', 'parties']);
+});
