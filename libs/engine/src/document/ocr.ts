@@ -612,6 +612,9 @@ export interface Region {
   y1: number;
 }
 
+/** Rows of the rendered page copied out of the canvas at a time. */
+const READBACK_ROWS = 256;
+
 /**
  * Renders a PDF page, or only `region` of it, at `scale` pixels per point to greyscale. pdf.js still
  * interprets the whole page, but only the region's pixels are painted and converted. `ink` counts dark pixels.
@@ -630,14 +633,25 @@ export async function renderPdfGrey(page: PdfPage, scale: number, region?: Regio
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   await page.render({ canvas, canvasContext: ctx, viewport, background: '#ffffff' }).promise;
-  const rgba = ctx.getImageData(0, 0, width, height).data;
+  // Read back in strips: a whole-page RGBA copy is another ~33 MiB per 300-dpi page.
   const grey = Buffer.alloc(width * height);
   let ink = 0;
-  for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
-    const v = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
-    grey[j] = v;
-    if (v < 128) ink++;
+  for (let y = 0; y < height; y += READBACK_ROWS) {
+    const rows = Math.min(READBACK_ROWS, height - y);
+    const rgba = ctx.getImageData(0, y, width, rows).data;
+    for (let i = 0, j = y * width, end = (y + rows) * width; j < end; i += 4, j++) {
+      const v = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
+      grey[j] = v;
+      if (v < 128) ink++;
+    }
   }
+  // The canvas's pixels live outside the JS heap, which V8 does not count, so they would wait for a GC that
+  // nothing prompts: shrinking the canvas frees them now (~33 MiB per 300-dpi page).
+  canvas.width = 1;
+  canvas.height = 1;
+  // The read-back strips are native buffers too, freed by finalizers that run only on a later turn of the event
+  // loop: a run of blank pages (no OCR process to wait for) would otherwise pile up ~35 MiB each.
+  await new Promise((resolve) => setImmediate(resolve));
   return { data: grey, width, height, ink };
 }
 
