@@ -4,7 +4,7 @@
  * rejection, an uncaught exception) is reported as a crash of the mutant being run.
  */
 import { EngineError } from '../errors.js';
-import { closeOcr, compileSchema, extractFromDocument, openDocument } from '../index.js';
+import { closeOcr, compileSchema, extractFromDocument, inspectDocument, openDocument } from '../index.js';
 
 export interface FuzzRequest {
   index: number;
@@ -27,6 +27,8 @@ export async function runOne(req: FuzzRequest): Promise<FuzzOutcome> {
   try {
     // openDocument, not extract: extract answers any unexpected ingest failure as unsupported_document, which
     // would hide exactly what fuzzing looks for.
+    // The service counts pages (inspectDocument) before it extracts; both read the mutant.
+    await inspectDocument(req.bytes);
     const doc = await openDocument(req.bytes, { ocr: req.ocr });
     extractFromDocument(doc, SCHEMA, {});
     return { index: req.index, kind: 'ok', pages: doc.pageCount };

@@ -88,6 +88,13 @@ const isSpace = (c: number) =>
   c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 const isBadChar = (c: number) => c < 9 || (c > 13 && c < 32) || c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff);
 
+/**
+ * Copies of one fragment (same text at the same place, to 0.01 pt) kept per page. Fake bold and shadows draw
+ * text two or three times in place; a page drawing a word 100,000 times over itself made row clustering
+ * (layout.ts, quadratic in fragments overlapping within a row) run for minutes (found by fuzzing).
+ */
+const MAX_COPIES_IN_PLACE = 4;
+
 export async function pageText(page: PdfPage): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
   const [t0, t1, t2, t3, t4, t5] = viewport.transform as [number, number, number, number, number, number];
@@ -104,6 +111,7 @@ export async function pageText(page: PdfPage): Promise<PageText> {
   let pendingSpace = false;
   let seq = 0;
   const images: PlacedImage[] = [];
+  const copies = new Map<string, number>();
   const vt = viewport.transform as Matrix;
   for (const item of content.items as Array<{ type?: string; str?: string; transform?: number[]; width?: number; height?: number; fontName?: string; hasEOL?: boolean }>) {
     if (item.type === 'exsImage') {
@@ -184,7 +192,10 @@ export async function pageText(page: PdfPage): Promise<PageText> {
         if (Y > y1) y1 = Y;
       }
       // Drop text entirely outside the page (clipped or hidden off-page).
-      if (!(x1 < 0 || y1 < 0 || x0 > viewport.width || y0 > viewport.height)) {
+      const key = `${Math.round(x0 * 100)},${Math.round(y0 * 100)},${Math.round(x1 * 100)},${text}`;
+      const seen = copies.get(key) ?? 0;
+      if (seen < MAX_COPIES_IN_PLACE) copies.set(key, seen + 1);
+      if (seen < MAX_COPIES_IN_PLACE && !(x1 < 0 || y1 < 0 || x0 > viewport.width || y0 > viewport.height)) {
         fragments.push({ text, x0, y0, x1, y1, size: fontSize * Math.hypot(t0, t1), spaceBefore: pendingSpace, seq: seq++ });
         chars += text.length;
         badChars += bad;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { EngineError } from '../../src/errors.js';
-import { compileSchema, extractFromDocument, openDocument } from '../../src/index.js';
+import { compileSchema, extractFromDocument, inspectDocument, openDocument } from '../../src/index.js';
 import { builtSeeds, mutant, seedPng, type Seed } from '../../src/cli/fuzz-mutants.js';
 import { greyTiff } from '../fixtures/images.js';
 import { textPdf } from '../fixtures/pdf-builder.js';
@@ -17,7 +17,10 @@ const PER_MUTANT_MS = 10_000;
 const DOCUMENT_CODES = ['unsupported_document', 'document_too_large'];
 const SCHEMA = compileSchema({ type: 'object', properties: { invoice_number: { type: 'string' }, total: { type: 'number' } } });
 /** openDocument, not extract: extract answers unexpected ingest failures as unsupported_document, hiding them. */
-const ingest = async (bytes: Uint8Array) => extractFromDocument(await openDocument(bytes, { ocr: 'never' }), SCHEMA, {});
+const ingest = async (bytes: Uint8Array) => {
+  await inspectDocument(bytes); // the service counts pages first
+  return extractFromDocument(await openDocument(bytes, { ocr: 'never' }), SCHEMA, {});
+};
 
 async function seeds(): Promise<Seed[]> {
   const page = { width: 24, height: 8, pixels: new Uint8Array(192).map((_, i) => (i % 5 < 2 ? 0 : 255)) };
