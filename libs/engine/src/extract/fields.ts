@@ -4,7 +4,7 @@
  * kind-specific fit). Returns candidates best first with a raw score in 0..1.
  */
 import type { LeafNode } from '../schema/compile.js';
-import { nameWords } from '../schema/semantic.js';
+import { fieldWords, nameWords } from '../schema/semantic.js';
 import { findDates } from '../normalize/dates.js';
 import { normText } from '../normalize/text.js';
 import {
@@ -26,8 +26,8 @@ export type { Scored } from './scored.js';
 const GENERIC = new Set(['date', 'name', 'amount', 'number', 'no', 'id', 'the', 'of', 'a', 'an', 'to', 'and', 'or', 'is', 'in', 'value', 'field', 'iso', '8601', 'yyyy', 'mm', 'dd', 'as', 'e', 'g', 'if', 'null', 'not', 'stated', 'which', 'from', 'on', 'by', 'for', 'with', 'that', 'this', 'it', 'be', 'are', 'was', 'any', 'its', 'their', 'such', 'may', 'all', 'per']);
 
 /** Context cue stems: specific words of the field's name and description (minus generic words). */
-export function cueWords(leaf: Pick<LeafNode, 'name' | 'title' | 'description'>): string[] {
-  const words = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')];
+export function cueWords(leaf: Pick<LeafNode, 'name' | 'title' | 'description' | 'reading'>): string[] {
+  const words = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')];
   const extra: string[] = [];
   const n = words.join(' ');
   if (/\beffective\b/.test(n)) extra.push('effective', 'commenc', 'as of');
@@ -116,7 +116,7 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
   }
   // A date labelled for another role ("Lieferdatum", "Order date", "Due") or one end of a period
   // ("01.06.2023 - 30.06.2023") is not the date of a field that does not ask for that role.
-  const own = [...nameWords(leaf.name), ...nameWords(leaf.title ?? '')].filter((w) => w.length >= 3 && !GENERIC.has(w));
+  const own = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].filter((w) => w.length >= 3 && !GENERIC.has(w));
   for (const sc of scored) {
     const sp = sc.spans[0];
     if (!sp) continue;
@@ -224,9 +224,9 @@ function rowLastAmounts(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidat
 }
 
 function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const family = amountFamily(leaf.name);
+  const family = amountFamily(leaf.reading ?? leaf.name);
   // the largest amount is the total, not what is left to pay after payments or credits ("Balance Due")
-  const isTotal = family === 'total' && !/\b(due|balance|outstanding|payable|remaining|open)\b/.test(nameWords(leaf.name).join(' '));
+  const isTotal = family === 'total' && !/\b(due|balance|outstanding|payable|remaining|open)\b/.test(fieldWords(leaf).join(' '));
   const cands = amountCandidates(ctx).filter((c) => !c.hints?.yearLike);
   const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
   const last = rowLastAmounts(ctx, cands);
@@ -306,7 +306,7 @@ function rankDuration(ctx: DocContext, leaf: LeafNode): Scored[] {
     return aggregate(rankRenewalTerms(ctx, isRenewalNoticeField(leaf) ? 'notice' : 'length').map((s) => ({ ...s, spans: [...s.spans], features: { ...s.features } })));
   }
   const cands = durationCandidates(ctx);
-  const words = nameWords(leaf.name).join(' ');
+  const words = fieldWords(leaf).join(' ');
   return rankGeneric(ctx, leaf, cands, { label: false, cue: true, early: 0.3, window: 200 }, (c) => {
     let pr = -0.4;
     const v = String(c.value);
@@ -356,7 +356,7 @@ const CUSTOMER_CUE = /(^|[^\p{L}])(your|uw|ihre?|votre|customer|client|klant|kun
 
 /** Identifiers of the other party's (customer vs vendor) lose half their score. */
 function sideOfLine(ctx: DocContext, leaf: LeafNode, list: Scored[]): Scored[] {
-  const customerField = CUSTOMER_SIDE_WORD.test(nameWords(leaf.name).join(' '));
+  const customerField = CUSTOMER_SIDE_WORD.test(fieldWords(leaf).join(' '));
   const out = list.map((s) => {
     const sp = s.spans[0];
     if (!sp) return s;
@@ -425,7 +425,7 @@ const LEGAL_SUFFIX_RE = /\b(Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Li
 
 /** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
 function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const buyerSide = /\b(customer|buyer|client|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/.test(nameWords(leaf.name).join(' '));
+  const buyerSide = /\b(customer|buyer|client|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/.test(fieldWords(leaf).join(' '));
   if (ctx.pages.length <= 4) {
     // business documents: party blocks on the page, by layout role
     const side = buyerSide ? 'buyer' : 'seller';
@@ -437,7 +437,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
   const orgs = organizationCandidates(ctx);
   const counts = new Map<string, number>();
   for (const o of orgs) counts.set(normText(String(o.value)), (counts.get(normText(String(o.value))) ?? 0) + 1);
-  const buyer = /\b(customer|buyer|client|billing|bill to|payer)\b/.test(nameWords(leaf.name).join(' '));
+  const buyer = /\b(customer|buyer|client|billing|bill to|payer)\b/.test(fieldWords(leaf).join(' '));
   for (const o of orgs) {
     if (o.p > 1) continue;
     const line = ctx.pages[o.p].lines[ctx.lineIndex(o.p, o.start)];
@@ -561,7 +561,7 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
     case 'url': {
       const ranked = rankPattern(ctx, leaf, urlCandidates(ctx), 0.5);
       // A website (home page) is its host: "aws.amazon.com/contact-us/" names the site aws.amazon.com.
-      const words = nameWords(leaf.name);
+      const words = fieldWords(leaf);
       if (!words.some((w) => /^(website|homepage|site|web|domain)$/.test(w)) || words.some((w) => /^(url|link|uri)$/.test(w))) return ranked;
       return aggregate(ranked.map((s) => (typeof s.value === 'string' ? { ...s, value: s.value.replace(/^((?:https?:\/\/)?[^/\s]+)(?:\/.*)?$/i, '$1') } : s)));
     }
@@ -583,7 +583,7 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
       return rankPattern(ctx, leaf, bicCandidates(ctx), 0).filter((s) => s.features.lab > 0);
     case 'vat': {
       const ranked = sideOfLine(ctx, leaf, rankPattern(ctx, leaf, vatCandidates(ctx), 0).filter((s) => s.features.lab > 0));
-      if (!nameWords(leaf.name).includes('siren')) return ranked;
+      if (!fieldWords(leaf).includes('siren')) return ranked;
       // A French SIREN is the first nine digits of the establishment's 14-digit SIRET.
       return aggregate(ranked.map((s) => {
         const digits = String(s.value).replace(/\D/g, '');
@@ -605,7 +605,7 @@ export function rankLeaf(ctx: DocContext, leaf: LeafNode): Scored[] {
     case 'title':
       return rankTitle(ctx);
     default: {
-      const words = nameWords(leaf.name);
+      const words = fieldWords(leaf);
       if (words.includes('payment') && (words.includes('method') || words.includes('means') || words.includes('type')) && !words.includes('code')) {
         // A payment method's name is evidence on its own: unlabelled mentions score by document order.
         const ranked = rankGeneric(ctx, leaf, paymentMethodCandidates(ctx), { label: true, cue: false, early: 0.3 }, () => 0.3)

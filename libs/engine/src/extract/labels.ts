@@ -4,7 +4,7 @@
  * candidate sits relative to them (same line to the right, or the line(s) below).
  */
 import type { LeafNode } from '../schema/compile.js';
-import { nameWords } from '../schema/semantic.js';
+import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
 import type { DocContext, Span } from './context.js';
 
@@ -40,9 +40,14 @@ const STOP = new Set(['the', 'of', 'a', 'an', 'and', 'or', 'to', 'in', 'on', 'fo
 /** Words that qualify the noun before them in a field name but precede it on the page. */
 const QUALIFIERS = new Set(['gross', 'net', 'paid', 'payable', 'total', 'final', 'original']);
 
-export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title'>, parentName?: string): string[] {
-  const words = nameWords(leaf.name);
+export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, parentName?: string): string[] {
+  // the key's own words are a label as printed ("transaction date"), unless the key is opaque ("field_3"):
+  // then the reading (title or description) stands in; the reading's canonical name brings its synonyms
+  const own = nameWords(leaf.name);
+  const reading = fieldWords(leaf);
+  const words = isOpaque(own) ? reading : own;
   const phrase = words.join(' ');
+  const read = reading.join(' ');
   const out = new Set<string>();
   if (phrase) out.add(phrase);
   if (leaf.title) out.add(leaf.title.toLowerCase());
@@ -51,7 +56,7 @@ export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title'>, parentName?
   const q = words.length >= 2 ? words[words.length - 1] : '';
   if (QUALIFIERS.has(q) && !QUALIFIERS.has(words[words.length - 2])) out.add(`${q} ${words[words.length - 2]}`);
   if (core && core !== phrase) out.add(core);
-  for (const [re, syn] of SYNONYMS) if (re.test(phrase) || (core && re.test(core))) syn.forEach((s) => out.add(s));
+  for (const [re, syn] of SYNONYMS) if (re.test(phrase) || (core && re.test(core)) || re.test(read)) syn.forEach((s) => out.add(s));
   if (parentName) out.delete(parentName);
   // '#' alone labels a number only where it opens a line ("# 1042" under a title): see findLabels
   return [...out].filter((s) => s.length >= 2 || s === '#');
