@@ -543,7 +543,7 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
       const side = Math.max(input.width, input.height);
       const small = side > OSD_MAX_SIDE
         ? await toGrey(sharp(input.data, { raw: { width: input.width, height: input.height, channels: 1 } })
-          .resize({ width: Math.round((input.width * OSD_MAX_SIDE) / side) }))
+          .resize({ width: Math.max(1, Math.round((input.width * OSD_MAX_SIDE) / side)) }))
         : input;
       const detected = await detectRotation(small, options.signal);
       // When OSD sees no turn but the read is very poor, upside down is the likeliest explanation.
