@@ -223,9 +223,11 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
 
 export function formatReports(reports: SetReport[], outcomes: FieldOutcome[]): string {
   const pad = (s: string, n: number) => s.padEnd(n);
-  const lines = [`${pad('set', 18)}${pad('cases', 7)}${pad('fields', 8)}${pad('strict', 8)}${pad('fuzzy', 8)}${pad('doc-all', 9)}${pad('ECE', 7)}${pad('pages/s', 9)}line-F1`];
+  // the set column fits the longest name (scanned copies are called e.g. scan-fax-parsee-invoices)
+  const setWidth = Math.max(18, ...reports.map((r) => r.set.length + 2));
+  const lines = [`${pad('set', setWidth)}${pad('cases', 7)}${pad('fields', 8)}${pad('strict', 8)}${pad('fuzzy', 8)}${pad('doc-all', 9)}${pad('ECE', 7)}${pad('pages/s', 9)}line-F1`];
   for (const r of reports) {
-    lines.push(`${pad(r.set, 18)}${pad(String(r.cases), 7)}${pad(String(r.fields), 8)}${pad(r.strict.toFixed(3), 8)}${pad(r.fuzzy.toFixed(3), 8)}${pad(r.docAllCorrect.toFixed(3), 9)}${pad(r.ece.toFixed(3), 7)}${pad((r.pages / Math.max(1e-6, r.seconds)).toFixed(1), 9)}${r.lineItemF1 === undefined ? '-' : r.lineItemF1.toFixed(3)}`);
+    lines.push(`${pad(r.set, setWidth)}${pad(String(r.cases), 7)}${pad(String(r.fields), 8)}${pad(r.strict.toFixed(3), 8)}${pad(r.fuzzy.toFixed(3), 8)}${pad(r.docAllCorrect.toFixed(3), 9)}${pad(r.ece.toFixed(3), 7)}${pad((r.pages / Math.max(1e-6, r.seconds)).toFixed(1), 9)}${r.lineItemF1 === undefined ? '-' : r.lineItemF1.toFixed(3)}`);
   }
   lines.push(`overall ECE ${ece(outcomes.map((o) => ({ p: o.confidence, y: o.strict }))).toFixed(3)} over ${outcomes.length} fields`);
   lines.push(`auto-approve: ${autoApprove(outcomes).map((t) => `confidence >= ${t.threshold}: ${(100 * t.coverage).toFixed(1)}% of fields, ${(100 * t.accuracy).toFixed(1)}% correct`).join('; ')}`);
