@@ -390,6 +390,15 @@ function chosenLaws(ctx: DocContext, cands: RawCandidate[]): RawCandidate[] {
   }
   // a country printed beside its region ("the Province of Ontario, Canada") does not follow "laws of", so it is
   // not counted as a second law
+  if (seen.size) return [...seen.values()];
+  // a "Governing Law" section that chooses no law but names where disputes go: those places stand for the law
+  for (const c of sorted) {
+    const before = ctx.pages[c.p].text.slice(Math.max(0, c.start - 300), c.start).replace(/\s+/g, ' ');
+    const head = before.lastIndexOf('GOVERNING LAW') >= 0 ? before.lastIndexOf('GOVERNING LAW') : before.search(/Governing Law\b/);
+    if (head < 0 || /\.\s+\d+\.\s/.test(before.slice(head))) continue;
+    const key = normText(String(c.value));
+    if (!seen.has(key)) seen.set(key, c);
+  }
   return [...seen.values()];
 }
 

@@ -97,4 +97,12 @@ describe('governing law', () => {
       'Financial terms of this Agreement for sales outside the United States shall be governed by and determined in accordance with Canada generally accepted accounting principles.',
     ])).toBe('New York');
   });
+
+  test('a governing-law section that only names the courts gives their places', () => {
+    expect(run([
+      'SERVICES AGREEMENT between Alpha B.V., Keizersgracht 1, Amsterdam, and Beta Inc., 1 Main Street, Austin, Texas',
+      '13. GOVERNING LAW Any lawsuit relating to this Agreement may be initiated in a court located in the State of Oregon or in any court in Belgium.',
+      '14. INSURANCE Each party shall keep adequate insurance.',
+    ])).toBe('Oregon; Belgium');
+  });
 });
