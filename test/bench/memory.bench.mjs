@@ -55,10 +55,12 @@ const CASES = [
   { name: 'scan-8p', label: 'scanned PDF, 8 pages, 300 dpi, OCR', kind: 'accepted', expect: 'ok', full: true },
   { name: 'photo-12mpx', label: 'receipt photo, 4032x3024 JPEG, OCR', kind: 'accepted', expect: 'ok' },
   { name: 'image-40mpx', label: 'largest accepted image, 7300x5470 PNG, OCR', kind: 'accepted', expect: 'ok', full: true },
-  // Two PDFs of blank pages without a text layer (each page is rendered for OCR): the difference is what every
-  // further page needing OCR adds, extrapolated below to a 200-page scan (too slow to OCR here).
+  // PDFs of blank pages without a text layer (each page is rendered for OCR; a 200-page scan is too slow to OCR
+  // here): the differences show what every further page needing OCR adds.
   { name: 'blank-2p', label: 'PDF, 2 blank pages without text layer', kind: 'accepted', expect: 'ok' },
   { name: 'blank-8p', label: 'PDF, 8 blank pages without text layer', kind: 'accepted', expect: 'ok' },
+  // Long enough for the collector's own pace to show: the budget is checked on a measured peak, not extrapolated.
+  { name: 'blank-40p', label: 'PDF, 40 blank pages without text layer', kind: 'accepted', expect: 'ok' },
   { name: 'pdf-bomb', label: 'PDF bomb (160 MiB content stream)', kind: 'hostile', expect: 'document_too_large' },
   { name: 'png-30k', label: 'PNG declaring 30000x30000', kind: 'hostile', expect: 'document_too_large' },
   { name: 'jpeg-30k', label: 'JPEG declaring 30000x30000', kind: 'hostile', expect: 'document_too_large' },
@@ -193,7 +195,7 @@ async function buildDocuments(dir) {
   if (!have('pdf-bomb')) put('pdf-bomb', fx.bombPdf(160 * MiB));
   if (!have('png-30k')) put('png-30k', img.pngDeclaring(30000, 30000));
   if (!have('jpeg-30k')) put('jpeg-30k', img.jpegDeclaring(30000, 30000));
-  for (const n of [2, 8]) if (!have(`blank-${n}p`)) put(`blank-${n}p`, fx.lyingCountPdf(n, n));
+  for (const n of [2, 8, 40]) if (!have(`blank-${n}p`)) put(`blank-${n}p`, fx.lyingCountPdf(n, n));
   if (!have('pdf-1e6-pages')) put('pdf-1e6-pages', fx.lyingCountPdf(1_000_000, 3));
   return out;
 }
@@ -398,10 +400,13 @@ if (arg('case')) {
     if (!ra || !rb) return;
     const perPage = (rb.above - ra.above) / (pagesB - pagesA);
     const at = (pages) => ra.above + (pages - pagesA) * perPage;
-    console.log(`pages needing OCR (${what}): ${(perPage / MiB).toFixed(0)} MiB more per page; a 20-page document ~${(at(20) / MiB).toFixed(0)} MiB, a 200-page one`);
-    console.log(`  (the job limit) ~${(at(200) / MiB).toFixed(0)} MiB above idle: accepted < ${BUDGETS.accepted}: ${verdict(at(200) < BUDGETS.accepted * MiB)}`);
+    // Informative, not a verdict: freed pixels and page garbage go back when V8 collects, so the growth over a few
+    // pages flattens over more (the 40-page case carries the budget); a steady slope there would be a leak.
+    console.log(`pages needing OCR (${what}): ${(perPage / MiB).toFixed(0)} MiB more per page; if it held, a 20-page document ~${(at(20) / MiB).toFixed(0)} MiB, a 200-page`);
+    console.log(`  one (the job limit) ~${(at(200) / MiB).toFixed(0)} MiB above idle`);
   };
   slope('blank-2p', 'blank-8p', 2, 8, 'blank pages, 2 -> 8');
+  slope('blank-8p', 'blank-40p', 8, 40, 'blank pages, 8 -> 40');
   // From 4 pages up: below that the pages read at once (OCR_PAGES_IN_FLIGHT) are still ramping up.
   slope('scan-4p', 'scan-8p', 4, 8, '300-dpi scans, 4 -> 8');
   if (quick && !argv.includes('--stack')) console.log('\nservices: not measured in --quick (run without it, or add --stack)');
