@@ -26,3 +26,8 @@ test('a failed allocation while a document is read stays a fault', () => {
   const oom = new RangeError('Array buffer allocation failed');
   expect(documentFailure(oom)).toBe(oom);
 });
+
+test('a system call failing while a document is read (no file descriptors left for OCR) stays a fault', () => {
+  const exhausted = Object.assign(new Error('spawn EMFILE'), { code: 'EMFILE', syscall: 'spawn' });
+  expect(documentFailure(exhausted)).toBe(exhausted);
+});
