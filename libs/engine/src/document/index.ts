@@ -130,8 +130,8 @@ function suspectScore(t: PageText): number {
 }
 
 /**
- * Pages of one document rendered and read by OCR at a time. A rendered 300-dpi page holds ~100 MiB
- * (canvas, pixel copy, grey image) until its recognition ends, and OCR processes are limited process-wide
+ * Pages of one document rendered and read by OCR at a time. A rendered 300-dpi page holds ~45 MiB (canvas,
+ * grey image; more for a scan's decoded image) until its recognition ends, and OCR processes are limited process-wide
  * anyway (ocr.ts), so starting every scanned page at once only buys memory: a 200-page scan took ~19 GiB.
  * One page per usable CPU keeps rendering of the next page overlapping recognition of the current one.
  */

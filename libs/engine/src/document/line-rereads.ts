@@ -1,9 +1,8 @@
 /**
- * Targeted re-reading of the few OCR lines that matter and read poorly. The full-page passes read every line
- * at the page's own scale; a date, an amount or a name line printed small, faint or next to a rule can come
- * out as garbage in both ("wists MODS BONG:" for "30/03/2018 No.: CS-20322"). Such lines are cropped, upscaled
- * (2-3x, Lanczos) and read again; the readings come back as a further alternative per word group
- * (`RawWord.reread`). Extraction uses them as a third opinion where the two page passes disagree on a word
+ * Targeted re-reading of the few OCR lines where the two full-page passes disagree on a date or a total. The
+ * passes read every line at the page's own scale; a line printed small, faint or next to a rule can come out
+ * differently in each. Such lines are cropped, upscaled (2-3x, Lanczos) and read again; the readings come back
+ * as a further alternative per word group (`RawWord.reread`). Extraction uses them as a third opinion where the two page passes disagree on a word
  * (a character-by-character majority: "05/61/2018", "08/01/2018" and "05/01/2018" make "05/01/2018"); as a
  * reading of their own they found nothing the passes missed on the receipts, and read some dates of
  * neighbouring lines.

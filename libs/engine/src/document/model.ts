@@ -23,7 +23,7 @@ export interface Word {
   alt?: { text: string; confidence: number };
   /**
    * OCR only: this word and the `words - 1` words after it on its line, re-read as an upscaled line crop
-   * (lines that matter and read poorly; see document/line-rereads.ts).
+   * (date and total lines the two passes disagree on; see document/line-rereads.ts).
    */
   reread?: { text: string; confidence: number; words: number };
 }

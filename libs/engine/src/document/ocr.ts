@@ -15,9 +15,9 @@
  * the reading instead, put into rows, and psm 6 supplies the alternatives. The second pass runs alongside the
  * first (the pool has one slot per core), on pages up to ALT_MAX_PIXELS only (its CPU cost grows with the page).
  *
- * On the same pages, the few lines that matter and read poorly (dates, totals, header lines) are read once more
- * as upscaled crops, stacked into one image for one extra Tesseract run (see line-rereads.ts): a third reading
- * of their words (`reread`).
+ * On the same pages, date and total lines on which the two passes disagree are read once more as upscaled crops,
+ * stacked into one image for one extra Tesseract run (see line-rereads.ts): a third reading of their words
+ * (`reread`) that breaks the tie.
  *
  * Scanned PDF pages of ~200 to 300 dpi are rendered at the scan's own resolution (see scanRenderDpi):
  * resampling a bilevel fax to 300 dpi blurs its edges and costs recall.
@@ -374,11 +374,11 @@ export function attachAlternatives(primary: RawLine[], second: RawLine[]): numbe
   return attached;
 }
 
-/** Whether lines that matter and read poorly are re-read as upscaled crops ('0' disables; see line-rereads.ts). */
+/** Whether lines the passes disagree on are re-read as upscaled crops ('0' disables; see line-rereads.ts). */
 const REREADS = process.env.EXS_OCR_REREADS !== '0';
 
 /**
- * Re-reads the page's lines that matter and read poorly (see chooseRereads) as upscaled crops stacked into
+ * Re-reads the page's chosen lines (see chooseRereads) as upscaled crops stacked into
  * one image, in one recognition run, and attaches the readings to the words (`reread`). Returns how many
  * word groups got a reading. Optional: a failed run leaves the page as read.
  */
@@ -500,7 +500,7 @@ export interface OcrGreyOptions {
   deskew?: boolean;
   /** Page segmentation of the alternative-reading pass ('off' for none); default EXS_OCR_ALT_PSM. */
   altPsm?: string;
-  /** Re-read lines that matter and read poorly as upscaled crops, on pages that get the alternative pass (default: EXS_OCR_REREADS, on). */
+  /** Re-read lines the passes disagree on as upscaled crops, on pages that get the alternative pass (default: EXS_OCR_REREADS, on). */
   rereads?: boolean;
   /**
    * Re-read a poor first pass with stretched contrast and in other orientations (default true). Off for
