@@ -30,6 +30,12 @@ for pair in "${WANTED[@]}"; do
   have "$cmd" || missing+=("$pkg")
 done
 
+# The engine's OCR reads with `-l eng` and detects orientation with osd: a tesseract without that data is
+# as useless as none (same check as ensureTesseract in libs/devinfra/src/tesseract.ts).
+for lang in eng osd; do
+  if ! { have tesseract && tesseract --list-langs 2>/dev/null | grep -qx "$lang"; }; then missing+=("tesseract-ocr-$lang"); fi
+done
+
 if [ "${#missing[@]}" -eq 0 ]; then
   echo "[install-os-deps] all present" >&2
 else

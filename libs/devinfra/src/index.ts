@@ -3,6 +3,7 @@ export { startRedis, type StartRedisOptions } from './redis.js';
 export { startNats, type StartNatsOptions, type RunningNats } from './nats.js';
 export type { RunningServer } from './server.js';
 export { ensureBinary, findBinary, aptInstall } from './binaries.js';
+export { ensureTesseract, TESSERACT_LANGUAGES, TESSERACT_PACKAGES, type TesseractReady, type EnsureTesseractOptions } from './tesseract.js';
 export { getFreePort, isPortOpen, waitUntil, HOST } from './net.js';
 export { redisPing, redisPid, natsPing, pgPing, type NatsInfo } from './probes.js';
 export { killAndWait, isAlive } from './process.js';

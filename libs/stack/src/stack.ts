@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrl, ensureDatabase, startNats, startPostgres, startRedis, type RunningServer } from '@exs/devinfra';
+import { databaseUrl, ensureDatabase, ensureTesseract, startNats, startPostgres, startRedis, type RunningServer } from '@exs/devinfra';
 import { deployMigrations } from '@exs/prisma-migrate';
 import { ServiceProcess } from './service-process.js';
 import { DEFAULT_PORTS, serviceEnv, topology, type Ports, type ServiceSpec } from './topology.js';
@@ -110,6 +110,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       log(`NATS JetStream ${n.reused ? 'reused' : 'started'} on 127.0.0.1:${ports.nats}`);
     }
     const urls = { databaseServer, redis, nats };
+    // The extraction service reads scanned pages with Tesseract: installed like Redis and NATS, before any service
+    // starts, unless the caller chose the binary itself (EXS_TESSERACT_BIN; a test stack without OCR points it nowhere).
+    if (opts.env?.EXS_TESSERACT_BIN === undefined) {
+      const ocr = await ensureTesseract({ log });
+      log(`OCR: tesseract ${ocr.version} ${ocr.installed ? 'installed' : 'found'} at ${ocr.bin} (languages ${ocr.languages.join(', ')})`);
+    }
 
     for (const spec of specs) {
       if (!spec.database) continue;
