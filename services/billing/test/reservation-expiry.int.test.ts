@@ -1,5 +1,6 @@
 // Hold lifetimes on an injected clock: each test reserves at T0 and moves its clock instead of sleeping.
 import { EXPIRES_AT, T0, TTL_SECONDS, holdClockHarness, pages } from './hold-clock.js';
+import { lockWaiters } from './lock-waiters.js';
 
 const h = holdClockHarness('expiry');
 const { account, available, withClock } = h;
@@ -116,14 +117,14 @@ test('two sweeps racing release each expired hold once', async () => {
   a.clock.t = b.clock.t = EXPIRES_AT + 1;
   // Two replicas' sweeps start while the wallet row is locked, so both have read the expired holds
   // before either has released anything: the overlap a single sweep statement must survive.
-  let results: string[][] = [];
+  let racing: Promise<Array<Array<{ id: string; accountId: string }>>> | undefined;
   await h.db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM wallets WHERE account_id = ${id} FOR UPDATE`;
-    const racing = Promise.all([a.reservations.sweepExpired(), b.reservations.sweepExpired()]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    racing.then((r) => (results = r.map((hs) => hs.filter((h) => h.accountId === id).map((h) => h.id))), () => {});
-  });
-  for (let i = 0; i < 100 && results.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    racing = Promise.all([a.reservations.sweepExpired(), b.reservations.sweepExpired()]);
+    racing.catch(() => {}); // awaited below, once the lock is gone
+    await lockWaiters(h.db, 1); // at least one sweep has read the holds and waits for the wallet
+  }, { timeout: 60_000 });
+  const results = (await racing!).map((hs) => hs.filter((h) => h.accountId === id).map((h) => h.id));
   expect(results.flat().sort()).toEqual([...ids].sort());
   expect((await h.db.ledgerEntry.findMany({ where: { accountId: id, kind: 'expiry' } })).map((e) => e.reference).sort()).toEqual([...ids].sort());
   expect((await h.wallets.get(id)).heldMicros).toBe(0n);

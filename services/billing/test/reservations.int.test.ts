@@ -1,9 +1,11 @@
+import { randomInt } from 'node:crypto';
 import { isDependencyOutage, prismaPgAdapter } from '@exs/platform';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { WalletService } from '../src/wallet/wallet.service.js';
 import { InsufficientBalanceError, ReservationService } from '../src/reservations/reservation.service.js';
 import { PRICE_PER_PAGE_MICROS } from '../src/pricing.js';
 import { migratedDatabase } from '../../../test/support/databases.js';
+import { lockWaiters } from './lock-waiters.js';
 
 let db: PrismaClient;
 let url: string;
@@ -12,9 +14,6 @@ let reservations: ReservationService;
 let n = 0;
 const account = () => `acct_test_${++n}`;
 const pages = (k: number) => BigInt(k) * PRICE_PER_PAGE_MICROS;
-const waitFor = async (done: () => boolean) => {
-  for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-};
 const available = async (id: string) => {
   const w = await wallets.get(id);
   return w.creditedMicros - w.capturedMicros - w.heldMicros;
@@ -75,14 +74,14 @@ test('concurrent reservations with one reference are one reservation', async () 
   await wallets.create(id, 'default', pages(10));
   // The wallet row is locked while the reservations start, so all of them read "no reservation yet"
   // before any is inserted: the race a retried request meets when its first attempt is still running.
-  let ids: string[] = [];
+  let racing: Promise<string[]> | undefined;
   await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM wallets WHERE account_id = ${id} FOR UPDATE`;
-    const racing = Promise.all(Array.from({ length: 4 }, () => reservations.reserve(id, 'job_1', 2)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    racing.then((r) => (ids = r), () => {});
-  });
-  await waitFor(() => ids.length === 4);
+    racing = Promise.all(Array.from({ length: 4 }, () => reservations.reserve(id, 'job_1', 2)));
+    racing.catch(() => {}); // awaited below, once the lock is gone
+    await lockWaiters(db, 4);
+  }, { timeout: 60_000 });
+  const ids = await racing!;
   expect(new Set(ids).size).toBe(1);
   expect(await available(id)).toBe(pages(8));
 });
@@ -107,9 +106,17 @@ test('a reservation that gets no pooled connection in time fails as a dependency
   try {
     const id = account();
     await new WalletService(tiny).create(id, 'default', pages(10));
-    const busy = tiny.$executeRaw`SELECT pg_sleep(1.5)`.then(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const err = await new ReservationService(tiny).reserve(id, 'req_1', 1).then(() => undefined, (e: unknown) => e);
+    // The pool's one connection waits on an advisory lock this test holds until the reservation has given up,
+    // however slow the machine (a sleeping statement could end, or not yet have started, before the reservation).
+    const key = randomInt(1, 2 ** 47);
+    let busy: Promise<unknown> | undefined;
+    let err: unknown;
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key}::bigint)`;
+      busy = tiny.$executeRaw`SELECT pg_advisory_xact_lock(${key}::bigint)`.then(() => undefined); // then() sends it: Prisma's queries are lazy
+      await lockWaiters(db, 1);
+      err = await new ReservationService(tiny).reserve(id, 'req_1', 1).then(() => undefined, (e: unknown) => e);
+    }, { timeout: 60_000 });
     await busy;
     expect(err).toBeDefined();
     expect(isDependencyOutage(err)).toBe(true);

@@ -244,8 +244,9 @@ describe('ratelimit on Redis time (no injected clock)', () => {
 
   it('refills from Redis TIME: an emptied free bucket passes again after 0.5 s', async () => {
     const a = account();
-    for (let i = 0; i < 4; i++) await svc.call('Take', { accountId: a, plan: 'free', cost: 1 });
-    const denied = await svc.call('Take', { accountId: a, plan: 'free', cost: 1 });
+    // Taken until refused rather than exactly 4 times: on a slow machine the bucket refills while it is emptied.
+    let denied = await svc.call('Take', { accountId: a, plan: 'free', cost: 1 });
+    for (let i = 0; i < 100 && denied.allowed; i++) denied = await svc.call('Take', { accountId: a, plan: 'free', cost: 1 });
     expect(denied.allowed).toBe(false);
     await new Promise((r) => setTimeout(r, denied.retryAfterSeconds * 1000 + 20));
     expect((await svc.call('Take', { accountId: a, plan: 'free', cost: 1 })).allowed).toBe(true);
@@ -254,14 +255,14 @@ describe('ratelimit on Redis time (no injected clock)', () => {
 
 describe('ratelimit while Redis is unreachable', () => {
   let svc: RunningRateLimit;
-  beforeAll(async () => { svc = await startRateLimit({ REDIS_URL: `redis://127.0.0.1:${await getFreePort()}` }); });
+  // A command timeout far past the call's 5 s deadline: "promptly" means the call fails without waiting for it
+  // (no offline queue); one that waited would end DEADLINE_EXCEEDED, so no clock reading is needed.
+  beforeAll(async () => { svc = await startRateLimit({ REDIS_URL: `redis://127.0.0.1:${await getFreePort()}`, REDIS_COMMAND_TIMEOUT_MS: '600000' }); });
   afterAll(async () => { await svc?.close(); });
 
   it('fails Take with UNAVAILABLE, promptly', async () => {
-    const started = Date.now();
     await expect(svc.call('Take', { accountId: account(), plan: 'default', cost: 1 })).rejects.toMatchObject({ code: status.UNAVAILABLE });
-    expect(Date.now() - started).toBeLessThan(1000);
-  });
+  }, 20_000);
 
   it('fails ReservePages with UNAVAILABLE', async () => {
     await expect(svc.call('ReservePages', { accountId: account(), plan: 'free', reference: 'r', pages: 1 })).rejects.toMatchObject({ code: status.UNAVAILABLE });
