@@ -174,10 +174,19 @@ export function isotonicFor(groups: CalibratorArtefact['groups'], group: string,
   return groups[group]?.[outcome] ?? groups[baseGroup(group)]?.[outcome];
 }
 
-export function calibrate(group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
-  const a = load();
+/** The confidence an artefact gives a field: what calibrate() returns at run time, for any artefact (training, evaluation). */
+export function calibrateWith(a: Pick<CalibratorArtefact, 'groups' | 'recalibration'>, group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
   let p = applyIsotonic(isotonicFor(a.groups, group, outcome), raw);
   // The ranker score cannot tell a clean read from an OCR misread, or a clear winner from a near tie.
   if (outcome === 'extracted') p = applyRecalibration(a.recalibration, group, p, features);
   return Math.round(clampP(p) * 1000) / 1000;
+}
+
+export function calibrate(group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
+  return calibrateWith(load(), group, outcome, raw, features);
+}
+
+/** The committed artefact (or the one setCalibrator installed). */
+export function activeCalibrator(): CalibratorArtefact {
+  return load();
 }

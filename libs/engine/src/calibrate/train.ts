@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  applyIsotonic, applyRecalibration, domainOf, fitIsotonic, isotonicFor, RECALIBRATION_INPUTS, RECALIBRATION_SIGNS, recalibrationInputs,
+  applyIsotonic, calibrateWith, domainOf, fitIsotonic, isotonicFor, RECALIBRATION_INPUTS, RECALIBRATION_SIGNS, recalibrationInputs,
   type CalibrationFeatures, type CalibratorArtefact, type Domain, type Recalibration,
 } from './calibrator.js';
 
@@ -27,9 +27,14 @@ export interface TrainingRecord {
 
 export const FOLDS = 5;
 
-/** The document a record comes from: scanned copies (set `scan-<style>-<set>`) share their original's. */
+/** The set a record's document belongs to: a scanned copy (set `scan-<style>-<set>`) belongs to its original's. */
+export function originalSet(set: string): string {
+  return set.replace(/^scan-[a-z]+-/, '');
+}
+
+/** The document a record comes from: scanned copies share their original's. */
 export function documentKey(r: Pick<TrainingRecord, 'set' | 'case'>): string {
-  return `${r.set.replace(/^scan-[a-z]+-/, '')}/${r.case}`;
+  return `${originalSet(r.set)}/${r.case}`;
 }
 
 export function foldOf(r: Pick<TrainingRecord, 'set' | 'case'>, salt = ''): number {
@@ -143,10 +148,9 @@ export function trainCalibrator(records: TrainingRecord[], opts: TrainOptions = 
   return { groups: fitGroups(records), recalibration: opts.isotonicOnly ? undefined : fitRecalibration(records) };
 }
 
+/** The confidence the model gives a record, exactly as the engine would at run time (calibrateWith). */
 export function predict(model: Pick<CalibratorArtefact, 'groups' | 'recalibration'>, r: TrainingRecord): number {
-  let p = isotonicP(model.groups, r);
-  if (r.state === 'extracted') p = applyRecalibration(model.recalibration, r.group, p, featuresOf(r));
-  return Math.min(0.99, Math.max(0.01, p));
+  return calibrateWith(model, r.group, r.state, r.raw, featuresOf(r));
 }
 
 /** Out-of-sample confidence of every record: each fold scored by a calibrator trained on the other folds. */

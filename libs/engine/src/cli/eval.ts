@@ -1,15 +1,21 @@
 /**
  * Scores the engine on the labelled development sets.
  *   node libs/engine/dist/cli/eval.js [--datasets <folder>] [--out <folder>] [--sets a,b] [--limit N]
- *     [--no-cache] [--fields] [--records <file.jsonl>] [--ingest-key <k>] [--schema-variant <v>[,<v>...]]
+ *     [--no-cache] [--fields] [--records <file.jsonl>] [--ingest-key <k>] [--schema-variant all|none|<v>[,<v>...]]
+ *     [--scan-records <file.jsonl>]
  * --ingest-key pins the ingest cache key (by default a hash of the built document/ code), so extraction can
  * be compared across runs while ingest changes underneath.
  * Prints per set: field accuracy strict and fuzzy, document all-correct rate, ECE, pages/s, line-item F1.
- * --schema-variant rewrites each set's schema as another caller would (renamed, camel, pascal, kebab, opaque,
+ * --schema-variant (default all) rewrites each set's schema as another caller would (renamed, camel, pascal, kebab, opaque,
  * opaque-title, draft07; see eval/schema-variants.ts); several variants print a strict/fuzzy table per set and
  * variant next to the original schema's score (per-field under the original names with --fields); the
  * variants' field outcomes are written to <records>.variants.jsonl (tagged with the variant).
  * Ingested documents are cached under <repo>/.data/cache (keyed by document bytes and ingest build).
+ * After scoring, prints leave-one-dataset-out (LODO) calibration per set (eval/lodo.ts): the calibrator retrained
+ * without the set, applied to it; --scan-records <file.jsonl> adds scanned copies' records (eval --datasets
+ * .data/scans) to the pool, each held out with its original set.
+ *   node libs/engine/dist/cli/eval.js --lodo-only [--records a.jsonl,b.jsonl]
+ * prints the same from existing record files without extracting anything (seconds).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +23,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ingest from '../document/index.js';
 import type { DocumentModel } from '../document/model.js';
+import { activeCalibrator } from '../calibrate/calibrator.js';
+import { originalSet } from '../calibrate/train.js';
+import { formatLodo, lodoReport, type LodoRecord } from '../eval/lodo.js';
 import { formatReports, runEval, type SetReport } from '../eval/run.js';
 import { SCHEMA_VARIANTS, type SchemaVariant } from '../eval/schema-variants.js';
 import { repoRoot } from './repo-root.js';
@@ -37,7 +46,22 @@ function ingestKey(): string {
   return h.digest('hex').slice(0, 16);
 }
 
+function readRecords(files: string[]): LodoRecord[] {
+  return files.flatMap((f) => readFileSync(resolve(f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LodoRecord));
+}
+
+/** LODO needs at least two sets: with one, its calibrator would be trained on nothing. */
+function printLodo(records: LodoRecord[]) {
+  const sets = new Set(records.map((r) => originalSet(r.set)));
+  if (sets.size < 2) { console.log(`\nLODO skipped: the records hold ${sets.size} set(s); it needs two or more.`); return; }
+  console.log(formatLodo(lodoReport(records, activeCalibrator())));
+}
+
 async function main() {
+  if (process.argv.includes('--lodo-only')) {
+    printLodo(readRecords((arg('records') ?? join(repoRoot, '.data/eval/records.jsonl')).split(',').filter(Boolean)));
+    return;
+  }
   const datasets = resolve(arg('datasets') ?? join(repoRoot, '../shared/datasets'));
   const out = arg('out') ? resolve(arg('out')!) : undefined;
   const sets = arg('sets')?.split(',').filter(Boolean);
@@ -47,11 +71,13 @@ async function main() {
     datasets, sets, limit, out, cacheDir, cacheKey: ingestKey(),
     ingest: (bytes: Uint8Array) => (ingest.openDocument as (b: Uint8Array) => Promise<DocumentModel>)(bytes),
   };
-  const variantArg = arg('schema-variant');
-  const variants = variantArg === 'all' ? SCHEMA_VARIANTS.filter((v) => v !== 'original') : (variantArg?.split(',').filter(Boolean) ?? []) as SchemaVariant[];
-  for (const v of variants) if (!SCHEMA_VARIANTS.includes(v)) throw new Error(`unknown --schema-variant ${v} (one of ${SCHEMA_VARIANTS.join(', ')}, all)`);
+  // every variant unless told otherwise (the table is part of the yardstick; ~30 s with the ingest cache warm)
+  const variantArg = arg('schema-variant') ?? 'all';
+  const variants = variantArg === 'all' ? SCHEMA_VARIANTS.filter((v) => v !== 'original') : variantArg === 'none' ? [] : variantArg.split(',').filter(Boolean) as SchemaVariant[];
+  for (const v of variants) if (!SCHEMA_VARIANTS.includes(v)) throw new Error(`unknown --schema-variant ${v} (one of ${SCHEMA_VARIANTS.join(', ')}, all, none)`);
   const { reports, outcomes } = await runEval(opts);
   console.log(formatReports(reports, outcomes));
+  printLodo([...outcomes, ...(arg('scan-records') ? readRecords([arg('scan-records')!]) : [])]);
   if (process.argv.includes('--fields')) printFields('', reports);
   if (variants.length) {
     const byVariant: [string, SetReport[]][] = [['original', reports]];
