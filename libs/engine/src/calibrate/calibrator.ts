@@ -1,6 +1,7 @@
 /**
  * Confidence calibration: isotonic maps (raw ranker score -> probability) per field group, one for
- * extracted values (P(value correct)) and one for missing fields (P(field truly absent)); for extracted
+ * extracted values (P(value correct)) and one for missing fields (P(field truly absent)), each shrunk toward
+ * the more general maps of its chain (document domain, all fields) by how little data it was fitted on; for extracted
  * values a small logistic second stage then weighs in what the score cannot see (OCR certainty of the
  * value's words, the lead over the runner-up). The artefact is trained by `cli/train-calibrator`
  * (calibrate/train.ts) on the development data and committed under libs/engine/calibration.
@@ -34,6 +35,11 @@ export interface CalibratorArtefact {
   cvEce?: number;
   groups: Record<string, { extracted?: IsotonicMap; missing?: IsotonicMap }>;
   recalibration?: Recalibration;
+  /**
+   * Pseudo-count of the shrinkage of each map toward its parent's (isotonicProbability): a map fitted on n
+   * fields weighs n / (n + shrinkage). Absent in older artefacts, which use the most specific map alone.
+   */
+  shrinkage?: number;
 }
 
 export type Outcome = 'extracted' | 'missing';
@@ -174,9 +180,43 @@ export function isotonicFor(groups: CalibratorArtefact['groups'], group: string,
   return groups[group]?.[outcome] ?? groups[baseGroup(group)]?.[outcome];
 }
 
+/** The pooled map of a document domain's fields (trained alongside the field groups). */
+export const domainGroup = (d: Domain) => `__${d}__`;
+
+/**
+ * The maps a group's probability is drawn from, most specific first: a receipt group (OCR'd by definition)
+ * then its scanned-document group, the field's base group, the pool of its document domain (OCR'd documents
+ * miss and misread far more than digital ones), and the pool of all fields.
+ */
+export function groupChain(group: string): string[] {
+  const base = baseGroup(group);
+  const chain = [group];
+  if (group.startsWith('receipt-')) chain.push(`scan-${base}`);
+  if (base !== group) chain.push(base);
+  chain.push(domainGroup(domainOf(group)), '__all__');
+  return chain;
+}
+
+/**
+ * Isotonic probability of a raw score. With shrinkage k, each map on the group's chain is blended into the
+ * probability of the maps after it by its training size, p = (n * map(raw) + k * p_parent) / (n + k), from
+ * 0.5 at the root: a map fitted on a handful of fields (often all from one set) says little, and a group no
+ * training set had draws on the general maps instead of passing the raw score through as a probability.
+ */
+export function isotonicProbability(a: Pick<CalibratorArtefact, 'groups' | 'shrinkage'>, group: string, outcome: Outcome, raw: number): number {
+  const k = a.shrinkage;
+  if (k === undefined) return applyIsotonic(isotonicFor(a.groups, group, outcome), raw);
+  let p = 0.5;
+  for (const g of groupChain(group).reverse()) {
+    const m = a.groups[g]?.[outcome];
+    if (m?.x.length) p = (m.n * applyIsotonic(m, raw) + k * p) / (m.n + k);
+  }
+  return p;
+}
+
 /** The confidence an artefact gives a field: what calibrate() returns at run time, for any artefact (training, evaluation). */
-export function calibrateWith(a: Pick<CalibratorArtefact, 'groups' | 'recalibration'>, group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
-  let p = applyIsotonic(isotonicFor(a.groups, group, outcome), raw);
+export function calibrateWith(a: Pick<CalibratorArtefact, 'groups' | 'recalibration' | 'shrinkage'>, group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
+  let p = isotonicProbability(a, group, outcome, raw);
   // The ranker score cannot tell a clean read from an OCR misread, or a clear winner from a near tie.
   if (outcome === 'extracted') p = applyRecalibration(a.recalibration, group, p, features);
   return Math.round(clampP(p) * 1000) / 1000;

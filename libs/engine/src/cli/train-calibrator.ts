@@ -5,7 +5,8 @@
  *   node libs/engine/dist/cli/eval.js            # writes .data/eval/records.jsonl
  *   node libs/engine/dist/cli/make-scans.js --sets invoice2data,parsee-invoices --out .data/scans   (+ --style bw --dpi 300, --style grey --dpi 150)
  *   node libs/engine/dist/cli/eval.js --datasets .data/scans --records .data/eval/scan-records.jsonl
- *   node libs/engine/dist/cli/train-calibrator.js [--records <file>[,<file>...]] [--out <file>] [--isotonic-only] [--cv-out <file.jsonl>]
+ *   node libs/engine/dist/cli/train-calibrator.js [--records <file>[,<file>...]] [--out <file>] [--isotonic-only] [--shrinkage N] [--cv-out <file.jsonl>]
+ * `eval --lodo-only --records <the same files>` then prints the leave-one-dataset-out ECE of what was trained.
  * Scanned copies give the `scan-*` groups and the OCR domain of the second stage their training data.
  */
 import { createHash } from 'node:crypto';
@@ -31,7 +32,8 @@ function main() {
   const out = resolve(arg('out') ?? join(repoRoot, 'libs/engine/calibration/calibrator.json'));
   const records = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FieldOutcome));
 
-  const opts = { isotonicOnly: process.argv.includes('--isotonic-only') };
+  const opts = { isotonicOnly: process.argv.includes('--isotonic-only'), shrinkage: arg('shrinkage') === undefined ? undefined : Number(arg('shrinkage')) };
+  if (opts.shrinkage !== undefined && !(opts.shrinkage >= 0)) throw new Error('--shrinkage takes a pseudo-count >= 0');
   const folds = crossValidate(records, opts);
   const cv = folds.map(({ r, p }) => ({ p, y: r.strict, set: r.set, confidence: p, strict: r.strict }));
   // each record with its out-of-sample confidence, for looking at where calibration is off
@@ -44,7 +46,7 @@ function main() {
   const sets = [...new Set(records.map((r) => r.set))].sort();
   const artefact: CalibratorArtefact = { version, trainedOn: `${records.length} fields from ${sets.join(', ')}`, cvEce: Math.round(cvEce * 10000) / 10000, ...model };
   writeFileSync(out, JSON.stringify(artefact, null, 1) + '\n');
-  console.log(`calibrator ${version}: ${records.length} fields; ${FOLDS}-fold cross-validated ECE ${cvEce.toFixed(4)}`);
+  console.log(`calibrator ${version}: ${records.length} fields, shrinkage ${model.shrinkage}; ${FOLDS}-fold cross-validated ECE ${cvEce.toFixed(4)}`);
   // The floor is what a perfectly calibrated model would typically score on that many fields (10 bins).
   const line = (name: string, pts: typeof cv) => console.log(`  ${name.padEnd(26)} n=${String(pts.length).padEnd(6)} CV ECE ${ece(pts).toFixed(4)}  (noise floor ${eceNoiseFloor(pts.map((c) => c.p)).toFixed(3)})`);
   for (const s of sets) line(s, cv.filter((c) => c.set === s));

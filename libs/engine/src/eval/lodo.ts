@@ -70,7 +70,7 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
  * `train` (default: trainCalibrator, as cli/train-calibrator ships it). ECE covers extracted fields (confidence
  * = P(value right)) and missing ones (confidence = P(field truly absent), right when strict = 1) alike.
  */
-export function lodoReport(records: LodoRecord[], shipped: Pick<CalibratorArtefact, 'groups' | 'recalibration'>, train: (rs: LodoRecord[]) => ReturnType<typeof trainCalibrator> = (rs) => trainCalibrator(rs)): LodoReport {
+export function lodoReport(records: LodoRecord[], shipped: Pick<CalibratorArtefact, 'groups' | 'recalibration' | 'shrinkage'>, train: (rs: LodoRecord[]) => ReturnType<typeof trainCalibrator> = (rs) => trainCalibrator(rs)): LodoReport {
   const held = leaveOneSetOut(records, train, (m, r) => predict(m, r));
   const pts = held.map(({ r, p, fold }) => ({ r, fold, p, y: r.strict, pIn: predict(shipped, r) }));
   const sets = [...new Set(records.map((r) => r.set))].sort((a, b) => originalSet(a).localeCompare(originalSet(b)) || a.length - b.length || a.localeCompare(b));

@@ -34,7 +34,7 @@ describe('applyIsotonic', () => {
   test('passes the raw score through when there is no map', () => expect(applyIsotonic(undefined, 0.37)).toBe(0.37));
 });
 
-describe('calibrate', () => {
+describe('calibrate with an artefact without shrinkage (older artefacts)', () => {
   afterEach(() => setCalibrator(undefined));
 
   test('a receipt group without its own map uses its base group', () => {
@@ -101,4 +101,35 @@ test('the second stage sees whether the document is short', () => {
   const f = { ocr: 1, docOcr: 1, alt: 0, margin: 0.3 };
   expect(calibrate('amount', 'extracted', 0.5, { ...f, pages: 1 })).toBeGreaterThan(calibrate('amount', 'extracted', 0.5, { ...f, pages: 40 }));
   setCalibrator(undefined);
+});
+
+describe('calibrate with shrinkage toward the general maps', () => {
+  afterEach(() => setCalibrator(undefined));
+  const flat = (y: number, n: number) => ({ x: [0, 1], y: [y, y], n });
+
+  test('a group no training set had draws on the pooled maps instead of passing the raw score through', () => {
+    setCalibrator({ version: 't', shrinkage: 20, groups: { __all__: { extracted: flat(0.9, 2000) } } });
+    // 0.9 blended with the 0.5 root by 2000 / (2000 + 20)
+    expect(calibrate('boolean', 'extracted', 0.37)).toBeCloseTo((2000 * 0.9 + 20 * 0.5) / 2020, 3);
+  });
+
+  test('a map fitted on few fields is pulled toward the general maps, one fitted on many hardly at all', () => {
+    const general = { __digital__: { extracted: flat(0.8, 5000) }, __all__: { extracted: flat(0.8, 5000) } };
+    setCalibrator({ version: 't', shrinkage: 20, groups: { ...general, amount: { extracted: flat(1, 10) }, date: { extracted: flat(1, 2000) } } });
+    expect(calibrate('amount', 'extracted', 0.5)).toBeCloseTo(0.867, 2); // (10 * 1 + 20 * ~0.8) / 30
+    expect(calibrate('date', 'extracted', 0.5)).toBeGreaterThan(0.98);
+  });
+
+  test('a receipt group without its own map uses the scanned-document group before the digital one', () => {
+    setCalibrator({ version: 't', shrinkage: 0, groups: { 'scan-address': { extracted: flat(0.4, 50) }, address: { extracted: flat(0.95, 50) } } });
+    expect(calibrate('receipt-address', 'extracted', 0.5)).toBe(0.4);
+  });
+
+  test("a missing answer on an OCR'd document draws on the OCR domain's missing map, not the digital one's", () => {
+    setCalibrator({ version: 't', shrinkage: 20, groups: {
+      __ocr__: { missing: flat(0.3, 500) }, __digital__: { missing: flat(0.95, 500) }, __all__: { missing: flat(0.9, 1000) },
+    } });
+    expect(calibrate('scan-address', 'missing', 0)).toBeLessThan(0.35);
+    expect(calibrate('address', 'missing', 0)).toBeGreaterThan(0.9);
+  });
 });

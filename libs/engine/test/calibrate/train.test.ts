@@ -32,6 +32,29 @@ describe('folds', () => {
   });
 });
 
+describe('trained artefact', () => {
+  afterEach(() => setCalibrator(undefined));
+  const rnd = lcg(7);
+  const records: TrainingRecord[] = Array.from({ length: 300 }, (_, i) => {
+    const group = ['date', 'scan-date', 'duration'][i % 3]!;
+    const raw = rnd();
+    return { set: 'a', case: `c${i}`, group, state: i % 5 ? 'extracted' : 'missing', raw, strict: rnd() < raw ? 1 : 0 };
+  });
+
+  test('has a pooled map per document domain and the shrinkage it was trained with', () => {
+    const model = trainCalibrator(records, { shrinkage: 7 });
+    expect(model.shrinkage).toBe(7);
+    expect(model.groups.__ocr__?.extracted?.n).toBe(records.filter((r) => r.group === 'scan-date' && r.state === 'extracted').length);
+    expect(model.groups.__digital__?.missing?.n).toBe(records.filter((r) => r.group !== 'scan-date' && r.state === 'missing').length);
+  });
+
+  test('predict gives a record what the engine gives the same field at run time', () => {
+    const model = trainCalibrator(records);
+    setCalibrator({ version: 't', ...model });
+    for (const r of records.slice(0, 30)) expect(predict(model, r)).toBe(calibrate(r.group, r.state, r.raw));
+  });
+});
+
 describe('fitMonotoneLogistic', () => {
   const rnd = lcg(11);
   const rows = Array.from({ length: 400 }, () => [rnd() * 4 - 2, 1, rnd()]);
