@@ -11,6 +11,7 @@ export type * from './document/model.js';
 export { EngineError, type EngineErrorCode } from './errors.js';
 export { usableCpus } from './cpus.js';
 export { compileSchema, MAX_LEAVES } from './schema/compile.js';
+export { SCHEMA_LIMITS } from './schema/limits.js';
 export type { CompiledSchema, SchemaNode, LeafNode, ObjectNode, ArrayNode } from './schema/compile.js';
 export type { Semantic } from './schema/semantic.js';
 export { extractFromDocument } from './extract/extract.js';

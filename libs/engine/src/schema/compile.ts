@@ -1,13 +1,16 @@
 /**
  * JSON Schema (2020-12 / draft-07) -> a compiled tree of objects, arrays and typed leaves that the
- * extractor walks. Resolves local $ref ($defs / definitions), counts leaves (limit 800) and derives the
- * generic semantics of each leaf (date, amount, party, ...) from its name, title, description and format.
+ * extractor walks. Resolves local $ref ($defs / definitions) and derives the generic semantics of each leaf
+ * (date, amount, party, ...) from its name, title, description and format. Every limit of schema/limits.ts is
+ * enforced here: the document's size and depth before anything recursive reads it, then while compiling the
+ * leaves, the field depth, and the subschemas visited (so references cannot multiply the work unseen).
  */
-import { EngineError } from '../errors.js';
 import { inferSemantic, readingOf, type Semantic } from './semantic.js';
+import { readSchemaDocument, refuse, SCHEMA_LIMITS } from './limits.js';
+import { isLinearPattern } from './pattern.js';
 import { makeLeafValidator, validateSchemaDocument, type LeafValidator } from './validate.js';
 
-export const MAX_LEAVES = 800;
+export const MAX_LEAVES = SCHEMA_LIMITS.maxLeaves;
 
 export type ScalarType = 'string' | 'number' | 'integer' | 'boolean';
 
@@ -83,76 +86,116 @@ function unescapePointer(s: string): string {
   return s.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** Refusals name the keyword and the pointer; they never quote the caller's values. */
 function fail(keyword: string, pointer: string, why: string): never {
-  throw new EngineError('invalid_schema', `${keyword} at ${pointer || '/'}: ${why}`);
+  refuse(keyword, pointer, why);
 }
+
+interface Resolved { schema: Json; pointer: string }
 
 class Compiler {
   leaves: LeafNode[] = [];
   private refStack: string[] = [];
+  /** Work done so far (see spend), against SCHEMA_LIMITS.maxExpansions. */
+  private expansions = 0;
+  private readonly resolved = new Map<string, Resolved>();
+  private anchors?: Map<string, Resolved>;
 
   constructor(private readonly rootSchema: Json) {}
 
-  private resolveRef(ref: string, at: string): { schema: Json; pointer: string } {
-    if (!ref.startsWith('#')) fail('$ref', at, `only local references are supported, got "${ref}"`);
-    const frag = decodeURIComponent(ref.slice(1));
+  private resolveRef(ref: string, at: string): Resolved {
+    let found = this.resolved.get(ref);
+    if (!found) {
+      found = this.lookUp(ref, at);
+      this.resolved.set(ref, found);
+    }
+    return found;
+  }
+
+  private lookUp(ref: string, at: string): Resolved {
+    if (!ref.startsWith('#')) fail('$ref', at, 'only local references (starting with #) are supported');
+    let frag: string;
+    try { frag = decodeURIComponent(ref.slice(1)); } catch { fail('$ref', at, 'the reference is not a valid URI fragment'); }
     if (frag !== '' && !frag.startsWith('/')) {
-      // $anchor lookup
-      const found = findAnchor(this.rootSchema, frag, '');
-      if (!found) fail('$ref', at, `unresolvable anchor "${ref}"`);
+      this.anchors ??= indexAnchors(this.rootSchema);
+      const found = this.anchors.get(frag);
+      if (!found) fail('$ref', at, 'unresolvable anchor');
       return found;
     }
     let cur: unknown = this.rootSchema;
     for (const part of frag.split('/').slice(1)) {
       const key = unescapePointer(part);
       if (Array.isArray(cur)) cur = cur[Number(key)];
-      else if (isObj(cur)) cur = cur[key];
+      else if (isObj(cur)) cur = Object.hasOwn(cur, key) ? cur[key] : undefined;
       else cur = undefined;
-      if (cur === undefined) fail('$ref', at, `unresolvable reference "${ref}"`);
+      if (cur === undefined) fail('$ref', at, 'unresolvable reference');
     }
     if (typeof cur === 'boolean') return { schema: cur ? {} : { not: {} }, pointer: frag };
-    if (!isObj(cur)) fail('$ref', at, `reference "${ref}" does not point to a schema`);
+    if (!isObj(cur)) fail('$ref', at, 'the reference does not point to a schema');
     return { schema: cur, pointer: frag };
   }
 
-  /** Merge $ref / allOf targets into one flat schema view (siblings of $ref win, as in 2020-12). */
-  private flatten(schema: Json, at: string, seen: string[]): Json {
+  /**
+   * Count work against SCHEMA_LIMITS.maxExpansions: a subschema visited (one flatten step), or the property
+   * schemas and required names a merge copies (a $defs entry of 5,000 properties merged 5,000 times over is
+   * 25 million copies from a 100 KB schema otherwise).
+   */
+  private spend(n: number, at: string): void {
+    this.expansions += n;
+    if (this.expansions > SCHEMA_LIMITS.maxExpansions) {
+      fail('schema', at, `compiling expands more than ${SCHEMA_LIMITS.maxExpansions} subschemas through $ref, allOf, anyOf and oneOf (the expansion limit)`);
+    }
+  }
+
+  /**
+   * Merge $ref / allOf targets into one flat schema view (siblings of $ref win, as in 2020-12). Each call is
+   * one expansion; `nesting` counts the $ref / allOf resolutions this one is inside.
+   */
+  private flatten(schema: Json, at: string, seen: string[], nesting = 0): Json {
+    this.spend(1, at);
+    if (nesting > SCHEMA_LIMITS.maxJsonDepth) {
+      fail('$ref', at, `$ref and allOf resolution nests deeper than ${SCHEMA_LIMITS.maxJsonDepth} levels (the schema depth limit)`);
+    }
     let out: Json = { ...schema };
     if (typeof schema.$ref === 'string') {
       const ref = schema.$ref;
-      if (seen.includes(ref) || this.refStack.includes(ref)) fail('$ref', at, `cyclic reference "${ref}"`);
+      if (seen.includes(ref) || this.refStack.includes(ref)) fail('$ref', at, 'cyclic reference');
       const target = this.resolveRef(ref, at);
-      const flat = this.flatten(target.schema, target.pointer, [...seen, ref]);
+      const flat = this.flatten(target.schema, target.pointer, [...seen, ref], nesting + 1);
       delete out.$ref;
-      out = mergeSchemas(flat, out);
+      const merge = new Merge(flat);
+      this.spend(merge.add(out), at);
+      out = merge.merged;
       out.__refs = [...((flat.__refs as string[]) ?? []), ref];
     }
     if (Array.isArray(schema.allOf)) {
-      let merged: Json = { ...out };
-      delete merged.allOf;
+      const base: Json = { ...out };
+      delete base.allOf;
+      const merge = new Merge(base);
       schema.allOf.forEach((sub, i) => {
         if (!isObj(sub)) return;
-        merged = mergeSchemas(merged, this.flatten(sub, `${at}/allOf/${i}`, seen));
+        this.spend(merge.add(this.flatten(sub, `${at}/allOf/${i}`, seen, nesting + 1)), `${at}/allOf/${i}`);
       });
-      out = merged;
+      out = merge.merged;
     }
     return out;
   }
 
-  compile(schemaIn: unknown, name: string, path: string, at: string): SchemaNode {
+  /** `depth`: the objects and arrays this node sits in, itself included when it is one (the root object is 1). */
+  compile(schemaIn: unknown, name: string, path: string, at: string, depth = 1): SchemaNode {
     if (schemaIn === true || schemaIn === undefined) schemaIn = {};
     if (!isObj(schemaIn)) fail('type', at, 'schema must be an object');
     const schema = this.flatten(schemaIn, at, []);
     const refs = (schema.__refs as string[]) ?? [];
     this.refStack.push(...refs);
     try {
-      return this.compileFlat(schema, name, path, at);
+      return this.compileFlat(schema, name, path, at, depth);
     } finally {
       this.refStack.length -= refs.length;
     }
   }
 
-  private compileFlat(schema: Json, name: string, path: string, at: string): SchemaNode {
+  private compileFlat(schema: Json, name: string, path: string, at: string, depth: number): SchemaNode {
     // anyOf / oneOf: the common caller pattern is "X or null"; take the non-null branches' union.
     let types = typeList(schema, at);
     let variant: Json = schema;
@@ -164,7 +207,9 @@ class Compiler {
       if (nonNull.length < flat.length) types = [...new Set([...(types ?? []), 'null'])];
       if (nonNull.length >= 1) {
         const first = nonNull[0];
-        variant = mergeSchemas(first, stripComb(schema));
+        const merge = new Merge(first);
+        this.spend(merge.add(stripComb(schema)), at);
+        variant = merge.merged;
         const altTypes = nonNull.flatMap((a) => typeList(a, at) ?? []);
         const t0 = typeList(first, at);
         types = [...new Set([...(types ?? []).filter((t) => t === 'null'), ...(altTypes.length ? altTypes : t0 ?? [])])];
@@ -177,7 +222,13 @@ class Compiler {
     const concrete = (types ?? inferTypes(variant)).filter((t) => t !== 'null');
     const nullable = (types ?? []).includes('null');
 
-    if (concrete.includes('object') && concrete.length === 1 || (!types && isObj(variant.properties))) {
+    const isObject = concrete.includes('object') && concrete.length === 1 || (!types && isObj(variant.properties));
+    const isArray = !isObject && (concrete.includes('array') && concrete.length === 1 || (!types && variant.items !== undefined));
+    if ((isObject || isArray) && depth > SCHEMA_LIMITS.maxFieldDepth) {
+      fail(isObject ? 'properties' : 'items', at, `fields nest deeper than ${SCHEMA_LIMITS.maxFieldDepth} objects and arrays (the field depth limit)`);
+    }
+
+    if (isObject) {
       const props = variant.properties;
       if (props !== undefined && !isObj(props)) fail('properties', `${at}/properties`, 'must be an object');
       const required = Array.isArray(variant.required) ? (variant.required as unknown[]).filter((r) => typeof r === 'string') : [];
@@ -186,17 +237,17 @@ class Compiler {
         properties.push({
           name: key,
           required: required.includes(key),
-          node: this.compile(sub, key, `${path}/${escapePointer(key)}`, `${at}/properties/${escapePointer(key)}`),
+          node: this.compile(sub, key, `${path}/${escapePointer(key)}`, `${at}/properties/${escapePointer(key)}`, depth + 1),
         });
       }
       return { kind: 'object', name, path, schemaPointer: at, title, description, properties };
     }
-    if (concrete.includes('array') && concrete.length === 1 || (!types && variant.items !== undefined)) {
+    if (isArray) {
       let items: unknown = variant.items;
       if (Array.isArray(items)) items = items[0];
       if (items === undefined && Array.isArray(variant.prefixItems)) items = variant.prefixItems[0];
       if (items === undefined) items = { type: 'string' };
-      const itemNode = this.compile(items, name, `${path}/*`, `${at}/items`);
+      const itemNode = this.compile(items, name, `${path}/*`, `${at}/items`, depth + 1);
       if (itemNode.kind === 'array') fail('items', `${at}/items`, 'arrays of arrays are not supported');
       if (itemNode.kind === 'leaf') {
         // Array of scalars: the array is the field; item semantics come from the array's own words.
@@ -211,7 +262,7 @@ class Compiler {
       };
     }
     const scalar = concrete.filter((t): t is ScalarType => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean');
-    if (concrete.length && !scalar.length) fail('type', `${at}/type`, `unsupported type ${JSON.stringify(types)}`);
+    if (concrete.length && !scalar.length) fail('type', `${at}/type`, 'a field is an object, an array, or of scalar types (string, number, integer, boolean, null)');
     const leafTypes: ScalarType[] = scalar.length ? scalar : inferScalar(variant);
     const leaf: LeafNode = {
       kind: 'leaf', name, path, schemaPointer: at, types: leafTypes, nullable,
@@ -223,8 +274,8 @@ class Compiler {
       semantic: 'text',
       validate: () => true,
     };
-    if (leaf.pattern) {
-      try { new RegExp(leaf.pattern, 'u'); } catch { fail('pattern', `${at}/pattern`, 'invalid regular expression'); }
+    if (leaf.pattern !== undefined && !isLinearPattern(leaf.pattern)) {
+      fail('pattern', `${at}/pattern`, 'patterns run on a linear-time engine (RE2): lookahead, lookbehind and backreferences are not supported, nor repeat counts above 1000');
     }
     leaf.semantic = inferSemantic(leaf);
     leaf.reading = readingOf(leaf);
@@ -250,7 +301,7 @@ function typeList(schema: Json, at: string): string[] | undefined {
   }
   const list = Array.isArray(t) ? t : [t];
   const known = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-  for (const x of list) if (typeof x !== 'string' || !known.includes(x)) fail('type', `${at}/type`, `unknown type ${JSON.stringify(x)}`);
+  for (const x of list) if (typeof x !== 'string' || !known.includes(x)) fail('type', `${at}/type`, 'unknown type name');
   return list as string[];
 }
 
@@ -272,38 +323,84 @@ function inferScalar(s: Json): ScalarType[] {
   return ['string'];
 }
 
-function mergeSchemas(base: Json, over: Json): Json {
-  const out: Json = { ...base };
-  for (const [k, v] of Object.entries(over)) {
-    if (k === 'properties' && isObj(base.properties) && isObj(v)) out.properties = { ...base.properties, ...v };
-    else if (k === 'required' && Array.isArray(base.required) && Array.isArray(v)) out.required = [...new Set([...base.required, ...v])];
-    else if (k === 'type' && base.type !== undefined) {
-      const a = Array.isArray(base.type) ? base.type : [base.type];
-      const b = Array.isArray(v) ? v : [v];
-      const both = a.filter((x) => b.includes(x));
-      out.type = both.length ? both : b;
-    } else out[k] = v;
-  }
-  return out;
-}
+/**
+ * A flat view of `base` with other schemas merged over it in turn: properties and required united, types
+ * intersected, anything else taken from the later schema. Properties and required are copied once and then
+ * extended, so merging n schemas costs what they hold rather than n times what has been merged so far.
+ */
+class Merge {
+  private readonly out: Json;
+  private props?: Json;
+  private required?: Set<unknown>;
 
-function findAnchor(node: unknown, anchor: string, pointer: string): { schema: Json; pointer: string } | undefined {
-  if (!isObj(node)) return undefined;
-  if (node.$anchor === anchor || node.$id === `#${anchor}`) return { schema: node, pointer };
-  for (const [k, v] of Object.entries(node)) {
-    if (isObj(v)) {
-      const r = findAnchor(v, anchor, `${pointer}/${escapePointer(k)}`);
-      if (r) return r;
+  constructor(base: Json) {
+    this.out = { ...base };
+  }
+
+  /** Merge `over` in; returns how many property schemas and required names were copied (the work done). */
+  add(over: Json): number {
+    let copied = 0;
+    for (const [k, v] of Object.entries(over)) {
+      if (k === 'properties' && isObj(this.out.properties) && isObj(v)) {
+        if (!this.props) {
+          // no prototype: a "__proto__" property name stays a property name
+          this.props = Object.assign(Object.create(null) as Json, this.out.properties);
+          this.out.properties = this.props;
+          copied += Object.keys(this.props).length;
+        }
+        Object.assign(this.props, v);
+        copied += Object.keys(v).length;
+      } else if (k === 'required' && Array.isArray(this.out.required) && Array.isArray(v)) {
+        if (!this.required) {
+          this.required = new Set(this.out.required);
+          copied += this.required.size;
+        }
+        for (const r of v) this.required.add(r);
+        copied += v.length;
+      } else if (k === 'type' && this.out.type !== undefined) {
+        const a = Array.isArray(this.out.type) ? this.out.type : [this.out.type];
+        const b = Array.isArray(v) ? v : [v];
+        const both = a.filter((x) => b.includes(x));
+        this.out.type = both.length ? both : b;
+      } else {
+        this.out[k] = v;
+        if (k === 'properties') this.props = undefined;
+        if (k === 'required') this.required = undefined;
+      }
     }
+    return copied;
   }
-  return undefined;
+
+  /** The merged schema (read once, when every schema has been added). */
+  get merged(): Json {
+    if (this.required) this.out.required = [...this.required];
+    return this.out;
+  }
 }
 
-/** Compile a caller's JSON Schema. Throws EngineError('invalid_schema') naming the keyword and pointer. */
-export function compileSchema(schema: unknown): CompiledSchema {
-  if (typeof schema === 'string') {
-    try { schema = JSON.parse(schema); } catch { fail('type', '', 'schema is not valid JSON'); }
+/**
+ * Every `$anchor` (and draft-07 `$id: "#name"`) of the document, the first in document order winning; built once
+ * per schema with an explicit stack, so each anchor $ref is a lookup rather than a walk of the document.
+ */
+function indexAnchors(root: Json): Map<string, Resolved> {
+  const anchors = new Map<string, Resolved>();
+  const stack: { node: unknown; pointer: string }[] = [{ node: root, pointer: '' }];
+  while (stack.length) {
+    const { node, pointer } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    const entries: [string, unknown][] = Array.isArray(node) ? node.map((v, i) => [String(i), v]) : Object.entries(node);
+    if (isObj(node)) {
+      const names = [node.$anchor, typeof node.$id === 'string' && node.$id.startsWith('#') ? node.$id.slice(1) : undefined];
+      for (const name of names) if (typeof name === 'string' && !anchors.has(name)) anchors.set(name, { schema: node, pointer });
+    }
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i][1], pointer: `${pointer}/${escapePointer(entries[i][0])}` });
   }
+  return anchors;
+}
+
+/** Compile a caller's JSON Schema (text or a parsed value). Throws EngineError('invalid_schema') naming the keyword and pointer. */
+export function compileSchema(input: unknown): CompiledSchema {
+  const schema = readSchemaDocument(input);
   if (!isObj(schema)) fail('type', '', 'schema must be a JSON object');
   validateSchemaDocument(schema);
   const compiler = new Compiler(schema);

@@ -89,6 +89,9 @@ const CANONICAL: [RegExp, string][] = [
   [/^(bill to|billed to|buyer|client|purchaser) address$/, 'customer address'],
 ];
 
+/** More words than any phrase CANONICAL matches (the longest, "total amount net of tax", has five). */
+const CANONICAL_MAX_WORDS = 8;
+
 /** A name's words rewritten to the canonical phrase of its meaning (unchanged when no synonym applies). */
 export function canonicalWords(words: string[]): string[] {
   let phrase = words.join(' ');
@@ -96,8 +99,10 @@ export function canonicalWords(words: string[]): string[] {
   phrase = phrase.replace(/^(contains|includes|contain|include|is there( an?)?|there is( an?)?|with)\s+/, 'has ').replace(/^(.+) (present|exists|included)$/, 'has $1');
   const ws = phrase.split(' ').filter(Boolean);
   // the whole phrase, else its longest leading phrase of two words or more ("transaction date receipt" ->
-  // "invoice date receipt"); single words alone are too ambiguous ("net weight" is no net amount)
-  for (let k = ws.length; k >= (ws.length === 1 ? 1 : 2); k--) {
+  // "invoice date receipt"); single words alone are too ambiguous ("net weight" is no net amount). No canonical
+  // phrase is longer than CANONICAL_MAX_WORDS, so longer heads are not tried (a name of 100,000 words would
+  // otherwise cost 100,000 joins and tests of up to 100,000 words each).
+  for (let k = Math.min(ws.length, CANONICAL_MAX_WORDS); k >= (ws.length === 1 ? 1 : 2); k--) {
     const head = ws.slice(0, k).join(' ');
     for (const [re, to] of CANONICAL) if (re.test(head)) return [...to.split(' '), ...ws.slice(k)];
   }
@@ -125,6 +130,15 @@ export function fieldWords(leaf: { name: string; reading?: string }): string[] {
   return nameWords(leaf.reading ?? leaf.name);
 }
 
+/** Whether an enum lists ISO currency codes; once per enum array, however many leaves share it. */
+const currencyCodeEnums = new WeakMap<unknown[], boolean>();
+
+function hasCurrencyCode(members: unknown[]): boolean {
+  let found = currencyCodeEnums.get(members);
+  if (found === undefined) currencyCodeEnums.set(members, (found = members.some((v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v))));
+  return found;
+}
+
 export function inferSemantic(f: SemanticInput): Semantic {
   const types = f.types ?? ['string'];
   const words = nameWords(readingOf(f));
@@ -141,9 +155,8 @@ export function inferSemantic(f: SemanticInput): Semantic {
   if (f.format === 'email') return 'email';
   if (f.format === 'uri' || f.format === 'url' || f.format === 'iri') return 'url';
 
-  if (f.enum && f.enum.filter((e) => e !== null).length) {
-    const vals = f.enum.filter((e) => typeof e === 'string') as string[];
-    if (vals.some((v) => /^[A-Z]{3}$/.test(v)) && has(/currenc/, all)) return 'currency';
+  if (f.enum && f.enum.some((e) => e !== null)) {
+    if (has(/currenc/, all) && hasCurrencyCode(f.enum)) return 'currency';
     return 'enum';
   }
 
