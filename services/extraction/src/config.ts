@@ -1,6 +1,10 @@
 import { usableCpus } from '@exs/engine';
 import { baseConfigSchema, databaseConfigSchema, grpcServerConfigSchema, grpcTarget, loadConfig, natsConfigSchema, z } from '@exs/platform';
 import { documentAiConfigIssues, documentAiConfigShape } from './providers/documentai/settings.js';
+import { DEFAULT_ENGINE_DEADLINES, type EngineDeadlines } from './engine/deadlines.js';
+
+/** A deadline in whole seconds, up to a day. */
+const seconds = (defaultMs: number) => z.coerce.number().int().min(1).max(86_400).default(defaultMs / 1000);
 
 /** Which roles this process runs: the gRPC API, the JetStream job workers, or both (the default). */
 const targets = z.string().default('api,worker').transform((v, ctx) => {
@@ -25,6 +29,15 @@ export const extractionConfigSchema = baseConfigSchema
      * each holds its own pdf.js. Default: the CPUs this process may use (cgroup quota included).
      */
     ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(() => usableCpus()),
+    /**
+     * Engine call deadlines (engine/deadlines.ts): past one, the call fails (422 extraction_failed, not
+     * billed) and its thread is terminated and replaced. Check + count + sync must stay under the
+     * gateway's 120 s deadline on its Extract call.
+     */
+    ENGINE_SYNC_DEADLINE_SECONDS: seconds(DEFAULT_ENGINE_DEADLINES.syncMs),
+    ENGINE_JOB_DEADLINE_SECONDS: seconds(DEFAULT_ENGINE_DEADLINES.jobMs),
+    ENGINE_JOB_DEADLINE_SECONDS_PER_PAGE: z.coerce.number().int().min(0).max(3600).default(DEFAULT_ENGINE_DEADLINES.jobPerPageMs / 1000),
+    ENGINE_CHECK_DEADLINE_SECONDS: seconds(DEFAULT_ENGINE_DEADLINES.checkMs),
     /** Jobs a worker process runs at once (each takes an engine thread; OCR processes are shared). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** A job a worker neither finished nor reported progress on for this long is redelivered (a dead worker). */
@@ -39,5 +52,14 @@ export const extractionConfigSchema = baseConfigSchema
   });
 
 export type ExtractionConfig = z.infer<typeof extractionConfigSchema>;
+
+export function engineDeadlines(config: ExtractionConfig): EngineDeadlines {
+  return {
+    syncMs: config.ENGINE_SYNC_DEADLINE_SECONDS * 1000,
+    jobMs: config.ENGINE_JOB_DEADLINE_SECONDS * 1000,
+    jobPerPageMs: config.ENGINE_JOB_DEADLINE_SECONDS_PER_PAGE * 1000,
+    checkMs: config.ENGINE_CHECK_DEADLINE_SECONDS * 1000,
+  };
+}
 export const EXTRACTION_CONFIG = Symbol('EXTRACTION_CONFIG');
 export const loadExtractionConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(extractionConfigSchema, env);

@@ -3,8 +3,8 @@ import { HealthModule, NATS_CONNECTION, NatsModule, PrismaModule, grpcClientsMod
 import type { NatsConnection } from '@nats-io/transport-node';
 import { PrismaClient } from './generated/prisma/client.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './config.js';
-import { documentAiSettings } from './providers/documentai/settings.js';
-import { EnginePool } from './engine/engine-pool.js';
+import { EngineModule, engineReadiness } from './engine/engine.module.js';
+import { EngineHealth } from './engine/engine-health.js';
 import { DocumentStore } from './documents/document-store.js';
 import { WalletSettlement } from './settlement/wallet-settlement.js';
 import { DailyQuota } from './settlement/daily-quota.js';
@@ -30,9 +30,10 @@ export class ExtractionModule {
           { name: 'billing', url: config.BILLING_GRPC_URL },
           { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL, timeoutSeconds: 2 },
         ]),
+        EngineModule.forRoot(config, logger),
         HealthModule.forRoot({
-          inject: [PrismaClient, NATS_CONNECTION],
-          useFactory: (db: PrismaClient, nc: NatsConnection) => ({ database: prismaPing(db), nats: natsPing(nc) }),
+          inject: [PrismaClient, NATS_CONNECTION, EngineHealth],
+          useFactory: (db: PrismaClient, nc: NatsConnection, engine: EngineHealth) => ({ database: prismaPing(db), nats: natsPing(nc), ...engineReadiness(engine) }),
         }),
       ],
       controllers: config.EXTRACTION_TARGETS.has('api') ? [ExtractionGrpcController] : [],
@@ -40,14 +41,6 @@ export class ExtractionModule {
         { provide: EXTRACTION_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: CLOCK, useValue: systemClock },
-        {
-          provide: EnginePool,
-          useFactory: () => {
-            const ocrProvider = documentAiSettings(config);
-            logger.info({ threads: config.ENGINE_THREADS, ocrProvider: ocrProvider ? `documentai ${ocrProvider.processor} at ${ocrProvider.host}:${ocrProvider.port}` : 'none (local OCR)' }, 'engine worker threads');
-            return new EnginePool({ threads: config.ENGINE_THREADS, ocrProvider, logger });
-          },
-        },
         DocumentStore,
         WalletSettlement,
         DailyQuota,

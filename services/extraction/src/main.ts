@@ -1,6 +1,7 @@
 import { createLogger, startServiceApp } from '@exs/platform';
 import { loadExtractionConfig } from './config.js';
 import { ExtractionModule } from './extraction.module.js';
+import { EngineHealth } from './engine/engine-health.js';
 
 const config = loadExtractionConfig();
 const logger = createLogger('extraction', config.LOG_LEVEL);
@@ -10,5 +11,8 @@ await startServiceApp({
   logger,
   http: { host: config.HTTP_HOST, port: config.HTTP_PORT },
   // A worker-only process serves health over HTTP but no gRPC API.
-  grpc: config.EXTRACTION_TARGETS.has('api') ? { name: 'extraction', host: config.GRPC_HOST, port: config.GRPC_PORT } : undefined,
+  // Its API reports NOT_SERVING on grpc.health.v1 while no engine thread can take work (/status shows it).
+  grpc: config.EXTRACTION_TARGETS.has('api')
+    ? { name: 'extraction', host: config.GRPC_HOST, port: config.GRPC_PORT, serving: (app, report) => app.get(EngineHealth).watch(report) }
+    : undefined,
 });

@@ -17,7 +17,16 @@ export interface ServiceAppOptions {
   /** Request id minting (Fastify's `genReqId`). */
   genReqId?: () => string;
   /** The gRPC API this service serves, if any (the gateway has none). */
-  grpc?: { name: GrpcServiceName; host: string; port: number };
+  grpc?: {
+    name: GrpcServiceName;
+    host: string;
+    port: number;
+    /**
+     * Reports whether the API can serve (e.g. extraction's engine threads can take work), shown as the
+     * grpc.health.v1 status of the API's full service name; `''` stays the process's own status.
+     */
+    serving?: (app: NestFastifyApplication, report: (serving: boolean) => void) => void;
+  };
 }
 
 /**
@@ -39,9 +48,13 @@ export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFast
     bodyParser: false,
   });
   let grpcHealth: ReturnType<typeof grpcServerOptions>['health'] | undefined;
+  let grpcServiceName = '';
+  let stopping = false;
   if (opts.grpc) {
-    const { options, health } = grpcServerOptions(opts.grpc.name, `${opts.grpc.host}:${opts.grpc.port}`);
+    const { options, health, serviceName } = grpcServerOptions(opts.grpc.name, `${opts.grpc.host}:${opts.grpc.port}`);
     grpcHealth = health;
+    grpcServiceName = serviceName;
+    opts.grpc.serving?.(app, (serving) => { if (!stopping) health.setStatus(serviceName, serving ? 'SERVING' : 'NOT_SERVING'); });
     // Registered on the app before the microservice connects: a hybrid app's microservice inherits it,
     // and filters cannot be added to it afterwards.
     app.useGlobalFilters(new DependencyOutageFilter(new BaseExceptionFilter(app.getHttpAdapter()), opts.logger));
@@ -51,12 +64,12 @@ export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFast
   await app.listen(opts.http.port, opts.http.host);
   opts.logger.info({ http: `${opts.http.host}:${opts.http.port}`, grpc: opts.grpc ? `${opts.grpc.host}:${opts.grpc.port}` : undefined }, 'service started');
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     opts.logger.info({ signal }, 'shutting down');
     grpcHealth?.setStatus('', 'NOT_SERVING');
+    grpcHealth?.setStatus(grpcServiceName, 'NOT_SERVING');
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     try {

@@ -20,13 +20,16 @@ export const PROTO_LOADER_OPTIONS = {
 /**
  * gRPC server options for one service, with the standard `grpc.health.v1` service registered on the
  * same server. The returned health handle flips to NOT_SERVING on shutdown so balancers drain first.
+ * `serviceName` is the API's full name, whose status can also say the API cannot serve while the
+ * process (`''`) still does.
  */
-export function grpcServerOptions(name: GrpcServiceName, url: string): { options: GrpcOptions; health: HealthImplementation } {
+export function grpcServerOptions(name: GrpcServiceName, url: string): { options: GrpcOptions; health: HealthImplementation; serviceName: string } {
   const def = GRPC_SERVICES[name];
   const fullName = `${def.package}.${def.service}`;
   const health = new HealthImplementation({ '': 'SERVING', [fullName]: 'SERVING' });
   return {
     health,
+    serviceName: fullName,
     options: {
       transport: Transport.GRPC,
       options: {

@@ -9,7 +9,9 @@ export type EngineTask =
   | { kind: 'inspect'; bytes: Uint8Array }
   | { kind: 'extract'; bytes: Uint8Array; schema: unknown; maxPages: number; maxWords: number }
   /** The caller's schema, compiled only to check it (tens of milliseconds for hundreds of fields). */
-  | { kind: 'schema'; schemaJson: string };
+  | { kind: 'schema'; schemaJson: string }
+  /** Nothing: the readiness probe, answered at once by any thread free to take work. */
+  | { kind: 'ping' };
 
 /** A failure as plain data: the engine's own (with a public code) or anything else (a fault). */
 export type WireFailure =
@@ -28,6 +30,7 @@ export type EngineReply<T> = ({ ok: true; value: T } | { ok: false; failure: Wir
 export type InspectValue = { format: string; pageCount: number };
 export type ExtractValue = ExtractionResult;
 export type SchemaValue = { leafCount: number };
+export type PingValue = Record<string, never>;
 
 export function toWire(err: unknown): WireFailure {
   if (err instanceof EngineError) return err.detail === undefined ? { kind: 'engine', code: err.code } : { kind: 'engine', code: err.code, detail: err.detail };

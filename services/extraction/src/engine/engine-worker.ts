@@ -7,7 +7,7 @@ import { threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { EngineError, compileSchema, extract, inspectDocument, type OcrProvider, type OcrProviderOutcome } from '@exs/engine';
 import type { DocumentAiSettings } from '../providers/documentai/settings.js';
-import { toWire, type EngineReply, type EngineTask, type ExtractValue, type InspectValue, type SchemaValue } from './engine-protocol.js';
+import { toWire, type EngineReply, type EngineTask, type ExtractValue, type InspectValue, type PingValue, type SchemaValue } from './engine-protocol.js';
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -46,8 +46,10 @@ function parseSchema(schemaJson: string): unknown {
   }
 }
 
-async function perform(task: EngineTask, report: (outcome: OcrProviderOutcome) => void): Promise<InspectValue | ExtractValue | SchemaValue> {
+async function perform(task: EngineTask, report: (outcome: OcrProviderOutcome) => void): Promise<InspectValue | ExtractValue | SchemaValue | PingValue> {
   switch (task.kind) {
+    case 'ping':
+      return {};
     case 'schema':
       return { leafCount: compileSchema(parseSchema(task.schemaJson)).leafCount };
     case 'inspect':
@@ -65,7 +67,7 @@ async function perform(task: EngineTask, report: (outcome: OcrProviderOutcome) =
   }
 }
 
-export default async function run(task: EngineTask): Promise<EngineReply<InspectValue | ExtractValue | SchemaValue>> {
+export default async function run(task: EngineTask): Promise<EngineReply<InspectValue | ExtractValue | SchemaValue | PingValue>> {
   const startMs = now();
   let outcome: OcrProviderOutcome | undefined;
   const withOutcome = <R extends object>(reply: R) => (outcome ? { ...reply, ocrProvider: outcome } : reply);

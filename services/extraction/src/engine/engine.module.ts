@@ -1,0 +1,33 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { Logger, ReadinessChecks } from '@exs/platform';
+import { engineDeadlines, type ExtractionConfig } from '../config.js';
+import { documentAiSettings } from '../providers/documentai/settings.js';
+import { EnginePool } from './engine-pool.js';
+import { EngineHealth } from './engine-health.js';
+
+/** The `engine` readiness check: a trivial task gets through a thread within the probe (engine-health.ts). */
+export const engineReadiness = (health: EngineHealth): ReadinessChecks => ({ engine: () => health.check() });
+
+/** The engine pool and its health, global so the readiness checks (HealthModule) can reach them. */
+@Module({})
+export class EngineModule {
+  static forRoot(config: ExtractionConfig, logger: Logger): DynamicModule {
+    return {
+      module: EngineModule,
+      global: true,
+      providers: [
+        {
+          provide: EnginePool,
+          useFactory: () => {
+            const ocrProvider = documentAiSettings(config);
+            const deadlines = engineDeadlines(config);
+            logger.info({ threads: config.ENGINE_THREADS, deadlines, ocrProvider: ocrProvider ? `documentai ${ocrProvider.processor} at ${ocrProvider.host}:${ocrProvider.port}` : 'none (local OCR)' }, 'engine worker threads');
+            return new EnginePool({ threads: config.ENGINE_THREADS, ocrProvider, logger, deadlines });
+          },
+        },
+        { provide: EngineHealth, inject: [EnginePool], useFactory: (engine: EnginePool) => new EngineHealth(engine) },
+      ],
+      exports: [EnginePool, EngineHealth],
+    };
+  }
+}
