@@ -103,12 +103,19 @@ export interface LabelHit extends Span {
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * A label phrase as a pattern: its words separated by any run of spaces, dots, underscores or dashes. A run of
+ * those in the phrase (a caller's title "total   due") becomes one separator: two quantifiers side by side
+ * match dot leaders in as many ways as there are splits, and backtrack for hours.
+ */
+const phrasePattern = (p: string) => esc(p.replace(/[\s._-]+/g, (run) => (/\s/.test(run) ? ' ' : run))).replace(/ /g, '[\\s._-]*');
+
 export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): LabelHit[] {
   return ctx.memo(`labels:${phrases.join('|')}`, () => {
     const hits: LabelHit[] = [];
     const sorted = phrases.map((p, i) => ({ p, i })).sort((a, b) => b.p.length - a.p.length);
     // A phrase glued to an underscore is part of an identifier ("invoice_number_1"), never a label.
-    const re = new RegExp(`(?<![\\p{L}\\p{N}_])(${sorted.map((x) => esc(x.p).replace(/ /g, '[\\s._-]*')).join('|')})(?![\\p{L}_])`, 'giu');
+    const re = new RegExp(`(?<![\\p{L}\\p{N}_])(${sorted.map((x) => phrasePattern(x.p)).join('|')})(?![\\p{L}_])`, 'giu');
     const rankOf = new Map(sorted.map((x) => [x.p.replace(/[\s._-]/g, ''), x.i]));
     ctx.pages.slice(0, maxPages).forEach((page, p) => {
       if (page.source === 'ocr') hits.push(...ocrLabelHits(ctx, p, phrases));
