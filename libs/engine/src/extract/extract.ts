@@ -47,6 +47,21 @@ const THRESHOLDS: Record<string, number> = {
   address: 0.2, code: 0.1, identifier: 0.15, text: 0.3,
 };
 
+/**
+ * An enum's string members by their normalised text, built once per enum array (leaves sharing one array
+ * share the index): a caller's enum may list tens of thousands of members.
+ */
+const enumIndexes = new WeakMap<unknown[], Map<string, string>>();
+function enumMember(members: unknown[], v: string): string | undefined {
+  let index = enumIndexes.get(members);
+  if (!index) {
+    index = new Map();
+    for (const e of members) if (typeof e === 'string' && !index.has(normText(e))) index.set(normText(e), e);
+    enumIndexes.set(members, index);
+  }
+  return index.get(normText(v));
+}
+
 function coerce(leaf: LeafNode, v: unknown): unknown {
   const t = leaf.types;
   if (typeof v === 'number') {
@@ -58,8 +73,7 @@ function coerce(leaf: LeafNode, v: unknown): unknown {
   if (typeof v === 'string') {
     if (t.includes('string')) {
       if (leaf.enum) {
-        const hit = leaf.enum.find((e) => typeof e === 'string' && normText(e) === normText(v));
-        return hit ?? v;
+        return enumMember(leaf.enum, v) ?? v;
       }
       return v.replace(/\s+/g, ' ').trim();
     }

@@ -279,12 +279,12 @@ function rankCurrency(ctx: DocContext, leaf: LeafNode): Scored[] {
   const cands = currencyCandidates(ctx);
   const counts = new Map<string, number>();
   for (const c of cands) counts.set(String(c.value), (counts.get(String(c.value)) ?? 0) + 1);
-  const enumVals = (leaf.enum ?? []).filter((e) => typeof e === 'string') as string[];
+  const enumVals = new Set((leaf.enum ?? []).filter((e) => typeof e === 'string') as string[]);
+  const other = [...enumVals].find((e) => /^other$/i.test(e));
   const out: Scored[] = [];
   for (const c of cands) {
     let value = String(c.value);
-    if (enumVals.length && !enumVals.includes(value)) {
-      const other = enumVals.find((e) => /^other$/i.test(e));
+    if (enumVals.size && !enumVals.has(value)) {
       if (!other) continue;
       value = other;
     }
