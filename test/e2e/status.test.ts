@@ -39,7 +39,7 @@ test('GET /status with Accept: application/json is the documented JSON, every AP
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(validator.check('/status', 'get', res)).toEqual([]);
   expect(apiOf(res.body).checks.map((c: any) => [c.name, c.status])).toEqual([
-    ['gateway', 'up'], ['extraction', 'up'], ['billing', 'up'], ['uploads', 'up'], ['ratelimit', 'up'], ['webhooks', 'up'],
+    ['gateway', 'up'], ['extraction', 'up'], ['billing', 'up'], ['uploads', 'up'], ['ratelimit', 'up'], ['webhooks', 'up'], ['extraction_engine', 'up'],
   ]);
   expect(res.body.components.filter((c: any) => c.status === 'not_deployed').map((c: any) => c.id)).toEqual(['mcp', 'dashboard']);
 });
@@ -79,7 +79,7 @@ test('a stopped service shows as down: webhooks degrades the API, extraction is 
       const r = await anon.get('/status', JSON_ACCEPT);
       return r.body.status === 'outage' ? r : undefined;
     }, 20_000);
-    expect(apiOf(outage.body).checks.filter((c: any) => c.status === 'down').map((c: any) => c.name).sort()).toEqual(['extraction', 'webhooks']);
+    expect(apiOf(outage.body).checks.filter((c: any) => c.status === 'down').map((c: any) => c.name).sort()).toEqual(['extraction', 'extraction_engine', 'webhooks']);
   } finally {
     if (webhooks.state === 'stopped') webhooks.start();
     if (extraction.state === 'stopped') extraction.start();

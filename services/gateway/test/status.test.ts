@@ -3,7 +3,9 @@ import { HealthImplementation } from 'grpc-health-check';
 import { createServer } from 'node:net';
 import { GrpcHealthProbe } from '../src/status/grpc-health.js';
 import { buildReport, runChecks, statusHtml, statusJson, wantsJson, type StatusCheck } from '../src/status/status-report.js';
-import { STATUS_CACHE_MS, StatusService } from '../src/status/status.service.js';
+import { STATUS_CACHE_MS, StatusService, apiChecks } from '../src/status/status.service.js';
+import type { GatewayConfig } from '../src/config.js';
+import type { PrismaClient } from '../src/generated/prisma/client.js';
 
 /** A loopback port nothing listens on (bound once by the OS, then released). */
 function closedPort(): Promise<number> {
@@ -154,5 +156,26 @@ describe('grpc.health.v1 probe', () => {
 
   test('nothing listening is down: unreachable', async () => {
     await expect(probe(`127.0.0.1:${await closedPort()}`).check(1000)).rejects.toThrow('unreachable');
+  });
+});
+
+describe('the extraction engine', () => {
+  test("extraction answering NOT_SERVING for its API (no engine thread can take work) downs extraction_engine, which degrades the API", async () => {
+    const server = new grpc.Server();
+    const health = new HealthImplementation({ '': 'SERVING', 'exs.extraction.v1.ExtractionService': 'NOT_SERVING' });
+    health.addToServer(server);
+    const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+    const url = `127.0.0.1:${port}`;
+    const api = apiChecks({ EXTRACTION_GRPC_URL: url, BILLING_GRPC_URL: url, UPLOADS_GRPC_URL: url, RATELIMIT_GRPC_URL: url, WEBHOOKS_GRPC_URL: url } as GatewayConfig, {} as PrismaClient);
+    try {
+      // Every internal service is this one server; the gateway's own database check is left out.
+      const checks = api.checks.filter((c) => c.name !== 'gateway');
+      const r = buildReport(checks, await runChecks(checks, 1500), at);
+      expect(r.state).toBe('degraded');
+      expect(r.components[0]!.checks.filter((c) => c.state === 'down')).toEqual([{ name: 'extraction_engine', state: 'down', reason: 'not serving' }]);
+    } finally {
+      api.close();
+      server.forceShutdown();
+    }
   });
 });

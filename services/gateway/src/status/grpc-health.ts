@@ -21,10 +21,13 @@ export class GrpcHealthProbe {
     }) as unknown as HealthStub;
   }
 
-  /** Resolves when the service answers SERVING within `timeoutMs`; rejects with a short public reason otherwise. */
-  check(timeoutMs: number): Promise<void> {
+  /**
+   * Resolves when the service answers SERVING within `timeoutMs`; rejects with a short public reason otherwise.
+   * `service`: '' asks about the process, a full service name about that API.
+   */
+  check(timeoutMs: number, service = ''): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.client.check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => {
+      this.client.check({ service }, { deadline: Date.now() + timeoutMs }, (err, res) => {
         if (err) reject(new Error(err.code === grpc.status.DEADLINE_EXCEEDED ? 'timed out' : 'unreachable'));
         else if (res?.status !== 'SERVING') reject(new Error('not serving'));
         else resolve();

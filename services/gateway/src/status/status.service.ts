@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { GRPC_SERVICES } from '@exs/contracts';
 import { prismaPing } from '@exs/platform';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -11,6 +12,9 @@ export const STATUS_CACHE_MS = 5_000;
 export const STATUS_CHECK_TIMEOUT_MS = 1_500;
 
 export const STATUS_CHECKS = Symbol('STATUS_CHECKS');
+
+/** The extraction API's name in grpc.health.v1 (its engine's state; '' is the process's). */
+const EXTRACTION_API = `${GRPC_SERVICES.extraction.package}.${GRPC_SERVICES.extraction.service}`;
 
 /**
  * The API's checks: the gateway's own database (nothing authenticates without it, bar cached keys) and
@@ -26,9 +30,13 @@ export function apiChecks(config: GatewayConfig, db: PrismaClient): { checks: St
     { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL, critical: false },
     { name: 'webhooks', url: config.WEBHOOKS_GRPC_URL, critical: false },
   ].map((s) => ({ ...s, probe: new GrpcHealthProbe(s.url) }));
+  const extraction = services.find((s) => s.name === 'extraction')!.probe;
   const checks: StatusCheck[] = [
     { name: 'gateway', critical: true, run: async () => { await ping().catch(() => { throw new Error('database unreachable'); }); } },
     ...services.map((s) => ({ name: s.name, critical: s.critical, run: () => s.probe.check(STATUS_CHECK_TIMEOUT_MS) })),
+    // Extraction answers, but its API is NOT_SERVING while no engine thread can take work (stuck, or all
+    // busy past a short probe): extractions wait or fail while job reads still work, so the API is degraded.
+    { name: 'extraction_engine', critical: false, run: () => extraction.check(STATUS_CHECK_TIMEOUT_MS, EXTRACTION_API) },
   ];
   return { checks, close: () => services.forEach((s) => s.probe.close()) };
 }
