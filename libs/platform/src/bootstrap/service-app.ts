@@ -27,12 +27,25 @@ export interface ServiceAppOptions {
      */
     serving?: (app: NestFastifyApplication, report: (serving: boolean) => void) => void;
   };
+  /**
+   * How long shutdown may wait for work in hand (the extraction worker's jobs) before handing it back;
+   * the process is forced out this long plus SHUTDOWN_MARGIN_MS after SIGTERM. Default 0.
+   */
+  shutdownGraceSeconds?: number;
 }
+
+/**
+ * Time for the rest of an orderly shutdown (closing servers and connections, flushing spans) after the
+ * grace for work in hand. The orchestrator's termination grace must exceed the two together.
+ */
+export const SHUTDOWN_MARGIN_MS = 10_000;
 
 /**
  * Starts a service the same way everywhere: Nest on Fastify for HTTP (health, and the public API on
  * the gateway), the service's gRPC server with grpc.health.v1 beside it, and an orderly shutdown on
- * SIGTERM/SIGINT (gRPC health flips to NOT_SERVING first, then servers close, then telemetry flushes).
+ * SIGTERM/SIGINT (gRPC health flips to NOT_SERVING first, then work in hand finishes within the
+ * service's grace, then servers close, then telemetry flushes). A process that has not exited by then is
+ * forced out, so a stuck close cannot keep it alive.
  */
 export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
@@ -70,7 +83,10 @@ export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFast
     opts.logger.info({ signal }, 'shutting down');
     grpcHealth?.setStatus('', 'NOT_SERVING');
     grpcHealth?.setStatus(grpcServiceName, 'NOT_SERVING');
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    const forced = setTimeout(() => {
+      opts.logger.error({ signal }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, (opts.shutdownGraceSeconds ?? 0) * 1000 + SHUTDOWN_MARGIN_MS);
     forced.unref();
     try {
       await app.close();

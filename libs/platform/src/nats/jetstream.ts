@@ -92,53 +92,119 @@ export interface ConsumerOptions<T> {
   codec: MessageCodec<T>;
   /** How long a message may be worked on before the server redelivers it (heartbeats extend it). */
   ackWaitMs: number;
+  /** Deliveries of one message at most (-1: unlimited); an existing durable is updated to it. */
   maxDeliver?: number;
-  handle(message: T, raw: JsMsg): Promise<void>;
+  /**
+   * Works on one message; it is acked when this resolves and naked (redelivered) when it throws.
+   * `signal` aborts when a stop's grace ran out and the message was handed back to the stream:
+   * another consumer may already have it, so nothing irreversible should happen after that.
+   */
+  handle(message: T, raw: JsMsg, signal: AbortSignal): Promise<void>;
   onError?(err: unknown, raw: JsMsg): void;
+  /** A pull from the server failed (connection lost, consumer missing); pulling resumes after a second. */
+  onPullError?(err: unknown): void;
 }
 
 /**
- * Consumes with a durable consumer and explicit acks: a message is acked only after `handle` resolves,
- * so a process killed mid-work gets it redelivered. While working, progress is signalled so long jobs
- * are not redelivered early. Returns a stop function.
+ * Stops a consumer: no further message is taken; the one in hand is finished, or, once `graceMs` has
+ * passed, handed back (nak) so that another consumer takes it at once instead of after the ack wait.
+ * Without `graceMs`, waits for it to finish.
  */
-export async function consumeEvents<T>(js: JetStreamClient, nc: NatsConnection, opts: ConsumerOptions<T>): Promise<() => Promise<void>> {
+export type StopConsumer = (graceMs?: number) => Promise<void>;
+
+/** How long one pull waits on the server for a message; stopping never waits for it. */
+const PULL_EXPIRES_MS = 5_000;
+const NAK_DELAY_MS = 1_000;
+
+/**
+ * Consumes with a durable consumer and explicit acks: a message is acked only after `handle` resolves,
+ * so a process killed mid-work gets it redelivered. Messages are pulled one at a time, never ahead of
+ * the work: a message fetched early would wait in this process with its ack wait running (no progress
+ * is reported for it) and be redelivered elsewhere while still queued here. While a message is worked
+ * on, progress is reported every third of the ack wait, so long work is not redelivered early.
+ */
+export async function consumeEvents<T>(js: JetStreamClient, nc: NatsConnection, opts: ConsumerOptions<T>): Promise<StopConsumer> {
   const jsm = await jetstreamManager(nc);
+  const limits = { ack_wait: opts.ackWaitMs * 1_000_000, max_deliver: opts.maxDeliver ?? 5 };
   await jsm.consumers.add(opts.stream, {
     durable_name: opts.durable,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     filter_subject: opts.subject,
-    ack_wait: opts.ackWaitMs * 1_000_000,
-    max_deliver: opts.maxDeliver ?? 5,
+    ...limits,
   }).catch(async (err) => {
     if (!/already (exists|in use)/i.test(String(err))) throw err;
+    // A durable keeps the settings it was created with: a deployment that changes them updates it.
+    await jsm.consumers.update(opts.stream, opts.durable, limits);
   });
   const consumer = await js.consumers.get(opts.stream, opts.durable);
-  const messages = await consumer.consume({ max_messages: 1 });
   const tracer = trace.getTracer('exs-jetstream');
-  const done = (async () => {
-    for await (const m of messages) {
-      const parent = propagation.extract(context.active(), m.headers, headerGetter);
-      await tracer.startActiveSpan(`process ${opts.subject}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': opts.subject, 'messaging.message.delivery_count': m.info.deliveryCount } }, parent, async (span) => {
-        const progress = setInterval(() => m.working(), Math.max(1000, Math.floor(opts.ackWaitMs / 3)));
-        try {
-          await opts.handle(opts.codec.decode(m.data), m);
-          m.ack();
-        } catch (err) {
-          span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+  let stopping = false;
+  let inHand: { msg: JsMsg; handled: Promise<void>; handBack(): void } | undefined;
+
+  const work = (m: JsMsg): Promise<void> => {
+    const parent = propagation.extract(context.active(), m.headers, headerGetter);
+    const abort = new AbortController();
+    const progress = setInterval(() => m.working(), Math.max(1000, Math.floor(opts.ackWaitMs / 3)));
+    const handBack = () => {
+      clearInterval(progress);
+      abort.abort();
+      m.nak();
+    };
+    const handled = tracer.startActiveSpan(`process ${opts.subject}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': opts.subject, 'messaging.message.delivery_count': m.info.deliveryCount } }, parent, async (span) => {
+      try {
+        await opts.handle(opts.codec.decode(m.data), m, abort.signal);
+        if (!abort.signal.aborted) m.ack();
+      } catch (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+        if (!abort.signal.aborted) {
           opts.onError?.(err, m);
-          m.nak(1000);
-        } finally {
-          clearInterval(progress);
-          span.end();
+          m.nak(NAK_DELAY_MS);
         }
-      });
+      } finally {
+        clearInterval(progress);
+        span.end();
+      }
+    });
+    inHand = { msg: m, handled, handBack };
+    return handled.finally(() => { inHand = undefined; });
+  };
+
+  void (async () => {
+    while (!stopping) {
+      let m: JsMsg | null;
+      try {
+        m = await consumer.next({ expires: PULL_EXPIRES_MS });
+      } catch (err) {
+        if (stopping) break;
+        opts.onPullError?.(err);
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      if (!m) continue;
+      // Arrived from a pull made before the stop: not ours to start any more.
+      if (stopping) {
+        m.nak();
+        break;
+      }
+      await work(m);
     }
   })();
-  return async () => {
-    await messages.close();
-    await done;
+
+  return async (graceMs?: number) => {
+    stopping = true;
+    const current = inHand;
+    if (!current) return;
+    if (graceMs === undefined) return current.handled;
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      current.handled.then(() => true),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), graceMs); }),
+    ]);
+    clearTimeout(timer);
+    if (finished || inHand !== current) return;
+    inHand = undefined;
+    current.handBack();
   };
 }
 
