@@ -42,6 +42,11 @@ export const extractionConfigSchema = baseConfigSchema
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** A job a worker neither finished nor reported progress on for this long is redelivered (a dead worker). */
     JOB_ACK_WAIT_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+    /**
+     * On SIGTERM a worker takes no new job and has this long to finish the ones it holds; then it hands
+     * them back for another worker to start at once. The pod's termination grace must exceed it + 10 s.
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
     /** How long a job result is kept after success. */
     JOB_RETENTION_HOURS: z.coerce.number().positive().default(24),
     /** The optional Document AI OCR provider (off unless DOCUMENTAI_PROCESSOR is set; docs/providers.md). */

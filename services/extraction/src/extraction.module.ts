@@ -13,6 +13,8 @@ import { SyncExtractionService } from './sync/sync-extraction.js';
 import { JobsService } from './jobs/jobs.service.js';
 import { JobWorker } from './jobs/job-worker.js';
 import { RetentionSweeper } from './jobs/retention-sweeper.js';
+import { JobEndings } from './jobs/job-endings.js';
+import { StuckJobSweeper } from './jobs/stuck-job-sweeper.js';
 import { ExtractionGrpcController } from './extraction.grpc.js';
 import { CLOCK, systemClock } from './clock.js';
 import { LOGGER } from './tokens.js';
@@ -49,6 +51,8 @@ export class ExtractionModule {
         JobsService,
         JobWorker,
         RetentionSweeper,
+        JobEndings,
+        StuckJobSweeper,
       ],
     };
   }

@@ -15,4 +15,6 @@ await startServiceApp({
   grpc: config.EXTRACTION_TARGETS.has('api')
     ? { name: 'extraction', host: config.GRPC_HOST, port: config.GRPC_PORT, serving: (app, report) => app.get(EngineHealth).watch(report) }
     : undefined,
+  // Jobs in hand get this long to finish at shutdown (JobWorker); an API-only process holds none.
+  shutdownGraceSeconds: config.EXTRACTION_TARGETS.has('worker') ? config.SHUTDOWN_GRACE_SECONDS : 0,
 });

@@ -1,9 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { JsMsg } from '@nats-io/jetstream';
-import { JETSTREAM, NATS_CONNECTION, SUBJECTS, consumeEvents, publishEvent, type JetStreamClient, type Logger } from '@exs/platform';
+import { JETSTREAM, NATS_CONNECTION, SUBJECTS, consumeEvents, type JetStreamClient, type Logger, type StopConsumer } from '@exs/platform';
 import { eventsV1 } from '@exs/contracts';
-import { PrismaClient, type Job } from '../generated/prisma/client.js';
+import { PrismaClient } from '../generated/prisma/client.js';
 import { EnginePool } from '../engine/engine-pool.js';
 import { PublicFailure } from '../public-failure.js';
 import { LIMITS } from '../engine/limits.js';
@@ -13,25 +13,31 @@ import { resultBody } from '../result/result-body.js';
 import { CLOCK, type Clock } from '../clock.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
+import { JobEndings, isEnded } from './job-endings.js';
 
 const STREAM = 'EXS_JOB_REQUESTS';
 const DURABLE = 'extraction-workers';
-const MAX_DELIVER = 5;
+/** Runs of one job at most. JetStream delivers its request once more after the last run (see `run`). */
+export const JOB_ATTEMPTS = 5;
+export const ATTEMPTS_EXHAUSTED = 'the job was stopped before it could finish on each of its attempts';
+
+const notAborted = new AbortController().signal;
 
 /**
  * Runs queued jobs from JetStream. A message is acked only when the job reached a final state, so a
  * worker killed mid-job leaves it to be redelivered; re-running is safe because a finished job is
- * skipped and billing's capture is idempotent per reservation.
+ * skipped and a job ends (is settled and announced) once (JobEndings).
  */
 @Injectable()
-export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private stops: Array<() => Promise<void>> = [];
+export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private stops: StopConsumer[] = [];
 
   constructor(
     private readonly db: PrismaClient,
     private readonly engine: EnginePool,
     private readonly documents: DocumentStore,
     private readonly settlement: Settlement,
+    private readonly endings: JobEndings,
     @Inject(JETSTREAM) private readonly js: JetStreamClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -48,22 +54,49 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         subject: SUBJECTS.jobRequested,
         codec: eventsV1.JobRequested,
         ackWaitMs: this.config.JOB_ACK_WAIT_SECONDS * 1000,
-        maxDeliver: MAX_DELIVER,
-        handle: (msg, raw) => this.run(msg.jobId, raw),
+        maxDeliver: JOB_ATTEMPTS + 1,
+        handle: (msg, raw, signal) => this.run(msg.jobId, raw, signal),
         onError: (err, raw) => this.logger.error({ err, delivery: raw.info.deliveryCount }, 'job attempt failed; it will be redelivered'),
+        onPullError: (err) => this.logger.warn({ err: (err as Error).message }, 'job requests could not be pulled; retrying'),
       }));
     }
     this.logger.info({ concurrency: this.config.WORKER_CONCURRENCY }, 'job workers consuming');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.stops.map((stop) => stop()));
+  /**
+   * Before anything closes (Nest runs this hook ahead of the servers, the engine pool and the database
+   * and NATS connections): take no new job, and give the ones in hand SHUTDOWN_GRACE_SECONDS to finish
+   * and be acked; what is still running then is handed back to the stream for another worker.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    const graceMs = this.config.SHUTDOWN_GRACE_SECONDS * 1000;
+    if (this.stops.length) this.logger.info({ graceSeconds: this.config.SHUTDOWN_GRACE_SECONDS }, 'job workers stopping');
+    await Promise.all(this.stops.splice(0).map((stop) => stop(graceMs)));
   }
 
-  async run(jobId: string, raw: Pick<JsMsg, 'info'>): Promise<void> {
+  /**
+   * One delivery of a job's request. `signal` aborts when the job was handed back at shutdown: from
+   * then on another worker may be running it, so this one settles nothing.
+   */
+  async run(jobId: string, raw: Pick<JsMsg, 'info'>, signal: AbortSignal = notAborted): Promise<void> {
     let job = await this.db.job.findUnique({ where: { id: jobId } });
-    if (!job || job.state === 'succeeded' || job.state === 'failed') return;
-    await this.db.job.update({ where: { id: jobId }, data: { state: 'running', startedAt: job.startedAt ?? this.clock.now(), attempts: { increment: 1 } } });
+    if (!job) return;
+    if (isEnded(job.state)) {
+      await this.endings.announce(job);
+      return;
+    }
+    if (raw.info.deliveryCount > JOB_ATTEMPTS) {
+      // Every run was stopped before it could end the job (its worker killed: out of memory, evicted,
+      // a crash): the job ends here, unbilled, without running again.
+      this.logger.warn({ jobId, attempts: job.attempts }, 'job failed: no attempt finished');
+      await this.endings.fail(jobId, new PublicFailure('extraction_failed', ATTEMPTS_EXHAUSTED));
+      return;
+    }
+    const started = await this.db.job.updateMany({
+      where: { id: jobId, state: { in: ['queued', 'running'] } },
+      data: { state: 'running', startedAt: job.startedAt ?? this.clock.now(), attempts: { increment: 1 } },
+    });
+    if (started.count === 0) return;
     try {
       // No work without a hold: a job queued or redelivered after its hold expired (billing's
       // RESERVATION_TTL_SECONDS) would otherwise run unheld and be billed by a late capture, which the
@@ -74,32 +107,16 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         job = await this.db.job.update({ where: { id: jobId }, data: { reservationId: holds.reservationId } });
       }
       const bytes = await this.documents.read(job.accountId, job.uploadKey);
-      const result = await this.engine.run(bytes, job.schemaJson, LIMITS.pages);
-      await this.settlement.capture(job.accountId, job, job.pages);
-      await this.succeed(job, JSON.stringify(resultBody(result, { requestId: job.requestId, billedPages: job.pages, calibratorVersion: this.engine.calibratorVersion })));
+      const result = await this.engine.run(bytes, job.schemaJson, LIMITS.pages, { deadlineMs: this.engine.jobDeadlineMs(job.pages) });
+      if (signal.aborted) return;
+      await this.endings.succeed(jobId, JSON.stringify(resultBody(result, { requestId: job.requestId, billedPages: job.pages, calibratorVersion: this.engine.calibratorVersion })));
     } catch (err) {
-      // The document's own problems are final; anything else is retried until the last delivery.
+      if (signal.aborted) return;
+      // The document's own problems are final (a run past its deadline too); anything else is retried
+      // until the last attempt.
       const final = err instanceof PublicFailure && err.code !== 'provider_unavailable';
-      if (!final && raw.info.deliveryCount < MAX_DELIVER) throw err;
-      const failure = err instanceof PublicFailure ? err : new PublicFailure('extraction_failed');
-      await this.settlement.release(job.accountId, job);
-      await this.fail(job, failure);
+      if (!final && raw.info.deliveryCount < JOB_ATTEMPTS) throw err;
+      await this.endings.fail(jobId, err instanceof PublicFailure ? err : new PublicFailure('extraction_failed'));
     }
-  }
-
-  private async succeed(job: Job, resultJson: string): Promise<void> {
-    const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + this.config.JOB_RETENTION_HOURS * 3600_000);
-    await this.db.job.update({ where: { id: job.id }, data: { state: 'succeeded', resultJson, billedPages: job.pages, finishedAt: now, expiresAt } });
-    await publishEvent(this.js, SUBJECTS.jobSucceeded, eventsV1.JobSucceeded,
-      { jobId: job.id, accountId: job.accountId, requestId: job.requestId, billedPages: job.pages, finishedAtMs: String(now.getTime()) }, `${job.id}.succeeded`);
-  }
-
-  private async fail(job: Job, failure: PublicFailure): Promise<void> {
-    const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + this.config.JOB_RETENTION_HOURS * 3600_000);
-    await this.db.job.update({ where: { id: job.id }, data: { state: 'failed', errorCode: failure.code, errorDetail: failure.detail, finishedAt: now, expiresAt } });
-    await publishEvent(this.js, SUBJECTS.jobFailed, eventsV1.JobFailed,
-      { jobId: job.id, accountId: job.accountId, requestId: job.requestId, errorCode: failure.code, finishedAtMs: String(now.getTime()) }, `${job.id}.failed`);
   }
 }
