@@ -146,7 +146,13 @@ const schema = {
       credentialsKey: str({ minLength: 1, pattern: '^[-._a-zA-Z0-9]+$' }),
     }),
     extractionApi: component({ grpc: true }),
-    extractionWorker: component(),
+    extractionWorker: component({
+      required: ['jobGraceSeconds', 'terminationGracePeriodSeconds'],
+      extra: {
+        jobGraceSeconds: int(0, 3600, { description: 'SHUTDOWN_GRACE_SECONDS: on SIGTERM, how long a worker may finish the jobs it holds before handing them back.' }),
+        terminationGracePeriodSeconds: int(11, 7200, { description: 'Of worker pods; must exceed shutdown.preStopSleepSeconds + jobGraceSeconds + the 10 s drain.' }),
+      },
+    }),
     billing: component({ grpc: true }),
     ratelimit: component({ grpc: true }),
     webhooks: component({ grpc: true }),

@@ -146,6 +146,10 @@ imagePullSecrets:
 {{- if le (int .Values.shutdown.terminationGracePeriodSeconds) (add (int .Values.shutdown.preStopSleepSeconds) $drain) -}}
 {{- fail (printf "shutdown.terminationGracePeriodSeconds (%d) must exceed shutdown.preStopSleepSeconds (%d) + the services' %d s drain" (int .Values.shutdown.terminationGracePeriodSeconds) (int .Values.shutdown.preStopSleepSeconds) $drain) -}}
 {{- end -}}
+{{- $w := .Values.extractionWorker -}}
+{{- if le (int $w.terminationGracePeriodSeconds) (add (int .Values.shutdown.preStopSleepSeconds) (int $w.jobGraceSeconds) $drain) -}}
+{{- fail (printf "extractionWorker.terminationGracePeriodSeconds (%d) must exceed shutdown.preStopSleepSeconds (%d) + extractionWorker.jobGraceSeconds (%d) + the %d s drain" (int $w.terminationGracePeriodSeconds) (int .Values.shutdown.preStopSleepSeconds) (int $w.jobGraceSeconds) $drain) -}}
+{{- end -}}
 {{- $u := .Values.uploads -}}
 {{- if and (eq $u.store.type "disk") (not $u.store.disk.existingClaim) (or (gt (int $u.replicas) 1) $u.autoscaling.enabled) -}}
 {{- fail "uploads: store.type=disk on an emptyDir serves one replica only; use store.type=s3, or a ReadWriteMany claim in uploads.store.disk.existingClaim" -}}
