@@ -35,7 +35,7 @@ export class ExtractionModule {
         EngineModule.forRoot(config, logger),
         HealthModule.forRoot({
           inject: [PrismaClient, NATS_CONNECTION, EngineHealth],
-          useFactory: (db: PrismaClient, nc: NatsConnection, engine: EngineHealth) => ({ database: prismaPing(db), nats: natsPing(nc), ...engineReadiness(engine) }),
+          useFactory: (db: PrismaClient, nc: NatsConnection, engine: EngineHealth) => ({ database: prismaPing(db), nats: natsPing(nc), ...engineReadiness(engine, config.EXTRACTION_TARGETS) }),
         }),
       ],
       controllers: config.EXTRACTION_TARGETS.has('api') ? [ExtractionGrpcController] : [],

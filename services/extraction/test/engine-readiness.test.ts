@@ -94,6 +94,12 @@ test('watch reports serving, then not serving while the pool is stuck, then serv
   }
 }, 20_000);
 
+test('a worker-only process has no engine readiness check: a worker busy with a long job still counts as available', () => {
+  const health = new EngineHealth({ ping: async () => undefined });
+  expect(Object.keys(engineReadiness(health, new Set(['worker'])))).toEqual([]);
+  expect(Object.keys(engineReadiness(health, new Set(['api'])))).toEqual(['engine']);
+});
+
 describe('the service bootstrap (startServiceApp) with the engine check', () => {
   let app: NestFastifyApplication;
   let engine: EnginePool;
@@ -106,7 +112,7 @@ describe('the service bootstrap (startServiceApp) with the engine check', () => 
     health = new EngineHealth(engine);
     [httpPort, grpcPort] = [await freePort(), await freePort()];
     app = await startServiceApp({
-      module: HealthModule.forRoot({ useFactory: () => engineReadiness(health) }),
+      module: HealthModule.forRoot({ useFactory: () => engineReadiness(health, new Set(['api', 'worker'])) }),
       logger: createLogger('engine-readiness-test', 'silent'),
       http: { host: '127.0.0.1', port: httpPort },
       grpc: { name: 'extraction', host: '127.0.0.1', port: grpcPort, serving: (_app, report) => health.watch(report, 100) },

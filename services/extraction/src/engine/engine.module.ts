@@ -6,7 +6,13 @@ import { EnginePool } from './engine-pool.js';
 import { EngineHealth } from './engine-health.js';
 
 /** The `engine` readiness check: a trivial task gets through a thread within the probe (engine-health.ts). */
-export const engineReadiness = (health: EngineHealth): ReadinessChecks => ({ engine: () => health.check() });
+/**
+ * The engine's readiness check, for processes that serve the extraction API only. A worker-only process takes
+ * no routed traffic; there readiness gates rollouts and disruption budgets, where a worker busy with a long job
+ * (every thread taken past the probe) must still count as available.
+ */
+export const engineReadiness = (health: EngineHealth, targets: ReadonlySet<string>): ReadinessChecks =>
+  (targets.has('api') ? { engine: () => health.check() } : {});
 
 /** The engine pool and its health, global so the readiness checks (HealthModule) can reach them. */
 @Module({})
