@@ -1,4 +1,5 @@
 import { INLINE_MAX_BYTES, parseExtractionRequest } from '../src/extract/extraction-request.js';
+import { SCHEMA_LIMITS } from '../src/extract/schema-limits.js';
 import { ApiError } from '../src/edge/api-error.js';
 
 const schema = { type: 'object', properties: { total: { type: 'number' } } };
@@ -54,4 +55,48 @@ test('an unknown top-level field is invalid_schema and named in the detail', () 
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).detail).toContain('"webhook"');
   }
+});
+
+describe('schema limits at the edge', () => {
+  /** A schema whose JSON nests `levels` objects: {"properties":{"properties":...{}}}. */
+  const nestedSchema = (levels: number) => {
+    const schema: Record<string, unknown> = {};
+    let inner = schema;
+    for (let level = 1; level < levels; level++) inner = (inner.properties = {}) as Record<string, unknown>;
+    return schema;
+  };
+  /** A schema whose JSON text is exactly `bytes` bytes of UTF-8, padded with `fill` (1 or 2 bytes each). */
+  const schemaOfBytes = (bytes: number, fill = 'x') => {
+    const frame = Buffer.byteLength(JSON.stringify({ description: '' }));
+    const unit = Buffer.byteLength(fill);
+    const padding = fill.repeat(Math.floor((bytes - frame) / unit)) + 'x'.repeat((bytes - frame) % unit);
+    const schema = { description: padding };
+    expect(Buffer.byteLength(JSON.stringify(schema))).toBe(bytes);
+    return schema;
+  };
+  const withSchema = (s: object) => ({ schema: s, document: { upload_key: 'upl_abc' } });
+
+  test('a schema nested 128 levels deep is accepted', () => {
+    expect(JSON.parse(parseExtractionRequest(withSchema(nestedSchema(SCHEMA_LIMITS.maxJsonDepth))).schemaJson)).toEqual(nestedSchema(128));
+  });
+
+  test('a schema nested 129 levels deep is invalid_schema', () => {
+    expect(codeOf(() => parseExtractionRequest(withSchema(nestedSchema(SCHEMA_LIMITS.maxJsonDepth + 1))))).toBe('invalid_schema');
+  });
+
+  test('a schema nested 100,000 levels deep is invalid_schema, not a stack overflow', () => {
+    expect(codeOf(() => parseExtractionRequest(withSchema(nestedSchema(100_000))))).toBe('invalid_schema');
+  });
+
+  test('a schema of exactly 512 KiB of JSON is accepted', () => {
+    expect(parseExtractionRequest(withSchema(schemaOfBytes(SCHEMA_LIMITS.maxSchemaBytes))).schemaJson).toHaveLength(524_288);
+  });
+
+  test('a schema one byte over 512 KiB of JSON is invalid_schema', () => {
+    expect(codeOf(() => parseExtractionRequest(withSchema(schemaOfBytes(SCHEMA_LIMITS.maxSchemaBytes + 1))))).toBe('invalid_schema');
+  });
+
+  test('the size counts UTF-8 bytes, not characters', () => {
+    expect(codeOf(() => parseExtractionRequest(withSchema(schemaOfBytes(SCHEMA_LIMITS.maxSchemaBytes + 1, 'é'))))).toBe('invalid_schema');
+  });
 });

@@ -1,5 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { ApiError } from '../edge/api-error.js';
+import { inspectJsonValue } from '../edge/json-inspection.js';
+import { SCHEMA_LIMITS } from './schema-limits.js';
 
 /** Inline documents: up to 20 MiB decoded. */
 export const INLINE_MAX_BYTES = 20 * 1024 * 1024;
@@ -46,11 +48,27 @@ export interface ExtractionRequest {
   document: DocumentRef;
 }
 
+/**
+ * The schema as JSON text for the engine, within the edge limits: the depth is checked before
+ * JSON.stringify (which recurses and overflows the stack near 2,500 levels), the size on its result.
+ */
+function schemaText(schema: object): string {
+  if (inspectJsonValue(schema, SCHEMA_LIMITS.maxJsonDepth) === 'too_deep') {
+    throw new ApiError('invalid_schema', {}, `/schema: nested more than ${SCHEMA_LIMITS.maxJsonDepth} levels deep`);
+  }
+  const text = JSON.stringify(schema);
+  if (Buffer.byteLength(text, 'utf8') > SCHEMA_LIMITS.maxSchemaBytes) {
+    throw new ApiError('invalid_schema', {}, `/schema: larger than ${SCHEMA_LIMITS.maxSchemaBytes} bytes of JSON`);
+  }
+  return text;
+}
+
 /** Validates the body and decodes the inline document, with the spec's codes for each failure. */
 export function parseExtractionRequest(body: unknown): ExtractionRequest {
   if (!validate(body)) throw new ApiError('invalid_schema', {}, describe(validate.errors![0]));
   const { schema, document } = body as { schema: object; document: { bytes_base64?: string; upload_key?: string } };
-  if (document.upload_key !== undefined) return { schemaJson: JSON.stringify(schema), document: { uploadKey: document.upload_key } };
+  const schemaJson = schemaText(schema);
+  if (document.upload_key !== undefined) return { schemaJson, document: { uploadKey: document.upload_key } };
   const b64 = document.bytes_base64!;
   // Decoded size is known from the length alone, so oversize is refused before decoding.
   const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
@@ -58,5 +76,5 @@ export function parseExtractionRequest(body: unknown): ExtractionRequest {
     throw new ApiError('document_too_large', {}, `document.bytes_base64 decodes to more than ${INLINE_MAX_BYTES} bytes`);
   }
   if (!isBase64(b64)) throw new ApiError('invalid_schema', {}, '/document/bytes_base64: not valid base64');
-  return { schemaJson: JSON.stringify(schema), document: { inlineBytes: Buffer.from(b64, 'base64') } };
+  return { schemaJson, document: { inlineBytes: Buffer.from(b64, 'base64') } };
 }
