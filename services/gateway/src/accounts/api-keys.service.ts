@@ -19,7 +19,7 @@ export interface ApiKeyChanges { name?: string; dailyPageLimit?: number | null }
 /**
  * API keys: created with the secret shown once, stored as a hash, revoked by id. Verified keys are
  * cached for KEY_CACHE_TTL_SECONDS, which is the documented delay (about 60 s) for a revocation or a
- * changed daily page limit to reach every gateway instance.
+ * changed daily page limit to reach the other gateway instances (the one that made it applies it at once).
  */
 @Injectable()
 export class ApiKeysService {
@@ -63,12 +63,16 @@ export class ApiKeysService {
     return key;
   }
 
-  /** Revokes one of the account's keys; null when the account has no such key. */
+  /**
+   * Revokes one of the account's keys; null when the account has no such key. Like an update, it applies
+   * at once on this instance (its cache entry is dropped) and within KEY_CACHE_TTL_SECONDS on the others.
+   */
   async revoke(accountId: string, keyId: string): Promise<ApiKey | null> {
     const key = await this.db.apiKey.findFirst({ where: { id: keyId, accountId } });
     if (!key) return null;
-    if (key.revokedAt) return key;
-    return this.db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
+    const revoked = key.revokedAt ? key : await this.db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
+    this.cache.delete(key.hash);
+    return revoked;
   }
 
   /** The principal a secret authenticates, or null for malformed, unknown and revoked keys. */
