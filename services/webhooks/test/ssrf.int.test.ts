@@ -56,6 +56,9 @@ describe('SSRF protection at registration', () => {
     ['a unique-local IPv6 address', 'fd00::5'],
     ['a link-local IPv6 address', 'fe80::1'],
     ['an IPv4-mapped private address', '::ffff:10.0.0.1'],
+    ['the metadata address written IPv4-compatible', '::a9fe:a9fe'],
+    ['the metadata address behind the NAT64 prefix', '64:ff9b::a9fe:a9fe'],
+    ['the metadata address inside a 6to4 address', '2002:a9fe:a9fe::1'],
   ])('refuses a host that resolves to %s without connecting', async (_name, address) => {
     const host = `${uid('h')}.example.com`;
     dns.set(host, [address]);
@@ -72,6 +75,13 @@ describe('SSRF protection at registration', () => {
   it('refuses an IP literal of the metadata service without resolving or connecting', async () => {
     const err = await createError(uid('acct'), 'https://169.254.169.254/latest/meta-data/');
     expect(err.code).toBe(status.INVALID_ARGUMENT);
+    expect(resolver).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('refuses the IPv4-compatible IPv6 literal of the metadata service without resolving or connecting', async () => {
+    const err = await createError(uid('acct'), 'https://[::a9fe:a9fe]/latest/meta-data/');
+    expect(err).toMatchObject({ code: status.INVALID_ARGUMENT, details: 'url host resolves to a non-public address (linkLocal)' });
     expect(resolver).not.toHaveBeenCalled();
     expect(send).not.toHaveBeenCalled();
   });

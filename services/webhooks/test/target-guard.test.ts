@@ -45,6 +45,10 @@ describe('target guard', () => {
     expect((await refusal(new TargetGuard(strict, resolverOf('169.254.169.254')), 'https://metadata.example.com/')).reason).toBe('forbidden_address');
   });
 
+  it.each(['::a9fe:a9fe', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1'])('refuses a host that resolves to %s, the metadata address inside IPv6', async (address) => {
+    expect((await refusal(new TargetGuard(strict, resolverOf(address)), 'https://metadata6.example.com/')).reason).toBe('forbidden_address');
+  });
+
   it('refuses a host when any of its addresses is private', async () => {
     expect((await refusal(new TargetGuard(strict, resolverOf('93.184.215.14', '10.0.0.7')), 'https://mixed.example.com/')).reason).toBe('forbidden_address');
   });
@@ -52,6 +56,8 @@ describe('target guard', () => {
   it.each([
     'https://127.0.0.1/', 'https://[::1]/', 'https://2130706433/', 'https://0x7f.1/', 'https://0177.0.0.1/', 'https://169.254.169.254/latest/meta-data/',
     'https://[::ffff:169.254.169.254]/', 'https://[fd00::1]/', 'https://10.0.0.1:8443/', 'https://0.0.0.0/', 'https://100.64.1.1/',
+    'https://[::a9fe:a9fe]/latest/meta-data/', 'https://[::169.254.169.254]/', 'https://[64:ff9b::a9fe:a9fe]/', 'https://[2002:a9fe:a9fe::1]/',
+    'https://[::ffff:0:a9fe:a9fe]/', 'https://[::127.0.0.1]/',
   ])('refuses the IP literal %s without resolving', async (url) => {
     const resolver = resolverOf('93.184.215.14');
     expect((await refusal(new TargetGuard(strict, resolver), url)).reason).toBe('forbidden_address');
