@@ -54,8 +54,9 @@ export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databa
     NATS_URL: urls.nats,
   };
   if (spec.grpcPort) env.GRPC_PORT = String(spec.grpcPort);
-  // A one-machine stack delivers webhooks to receivers on this machine (http://127.0.0.1:...).
-  if (spec.name === 'webhooks') Object.assign(env, { WEBHOOKS_ALLOW_INSECURE_URLS: 'true', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+  // A one-machine stack delivers webhooks to receivers on this machine (http://127.0.0.1:...). The
+  // service honours these flags only in an explicit development (or test) mode, so the stack says so.
+  if (spec.name === 'webhooks') Object.assign(env, { NODE_ENV: 'development', WEBHOOKS_ALLOW_INSECURE_URLS: 'true', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
   if (spec.database && urls.databaseServer) env.DATABASE_URL = databaseUrl(urls.databaseServer, spec.database);
   for (const other of all) {
     if (other.grpcPort) env[`${other.name.toUpperCase()}_GRPC_URL`] = `127.0.0.1:${other.grpcPort}`;

@@ -15,13 +15,28 @@ describe('webhooks config', () => {
   });
 
   it('reads "false" as false and "true" as true', () => {
-    expect(loadWebhooksConfig({ ...base, WEBHOOKS_ALLOW_INSECURE_URLS: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }))
+    expect(loadWebhooksConfig({ ...base, NODE_ENV: 'test', WEBHOOKS_ALLOW_INSECURE_URLS: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }))
       .toMatchObject({ WEBHOOKS_ALLOW_INSECURE_URLS: false, WEBHOOKS_ALLOW_PRIVATE_TARGETS: true });
   });
 
-  it('refuses the dev-only flags when NODE_ENV is production', () => {
-    expect(() => loadWebhooksConfig({ ...base, NODE_ENV: 'production', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' })).toThrow(ConfigError);
-    expect(() => loadWebhooksConfig({ ...base, NODE_ENV: 'production', WEBHOOKS_ALLOW_INSECURE_URLS: 'true' })).toThrow(/WEBHOOKS_ALLOW_INSECURE_URLS/);
+  it.each(['development', 'test'])('honours the dev-only flags when NODE_ENV is %s', (mode) => {
+    expect(loadWebhooksConfig({ ...base, NODE_ENV: mode, WEBHOOKS_ALLOW_INSECURE_URLS: 'true', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }))
+      .toMatchObject({ WEBHOOKS_ALLOW_INSECURE_URLS: true, WEBHOOKS_ALLOW_PRIVATE_TARGETS: true });
+  });
+
+  it.each([
+    ['production', 'production'],
+    ['unset', undefined],
+    ['empty', ''],
+    ['a typo', 'developement'],
+    ['staging', 'staging'],
+    ['another case', 'Development'],
+  ])('refuses each dev-only flag at start-up, naming it, when NODE_ENV is %s', (_what, mode) => {
+    const env = mode === undefined ? base : { ...base, NODE_ENV: mode };
+    for (const flag of ['WEBHOOKS_ALLOW_INSECURE_URLS', 'WEBHOOKS_ALLOW_PRIVATE_TARGETS']) {
+      expect(() => loadWebhooksConfig({ ...env, [flag]: 'true' })).toThrow(ConfigError);
+      expect(() => loadWebhooksConfig({ ...env, [flag]: 'true' })).toThrow(new RegExp(`${flag}: may be true only when NODE_ENV is development or test`));
+    }
   });
 
   it('refuses a lease that does not outlive the attempt timeout', () => {

@@ -171,6 +171,7 @@ describe('several instances', () => {
       NATS_URL: process.env.EXS_TEST_NATS_URL,
       HTTP_PORT: '1',
       GRPC_PORT: '1',
+      NODE_ENV: 'test',
       WEBHOOKS_ALLOW_INSECURE_URLS: 'true',
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_CONCURRENCY: '3',

@@ -123,6 +123,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     HTTP_PORT: String(httpPort),
     GRPC_PORT: String(grpcPort),
     LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
     WEBHOOKS_ALLOW_INSECURE_URLS: 'true',
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOKS_POLL_INTERVAL_MS: '100',
