@@ -95,6 +95,31 @@ describe('endpoint registration', () => {
   });
 });
 
+describe('NUL (U+0000) in text, which PostgreSQL cannot store', () => {
+  const NUL = '\u0000';
+  const someUuid = '00000000-0000-4000-8000-000000000000';
+
+  it.each([
+    ['description', () => ({ accountId: uid('acct'), url: 'http://127.0.0.1:9/hook', eventTypes: [], description: `a${NUL}b` })],
+    ['url', () => ({ accountId: uid('acct'), url: `http://127.0.0.1:9/ho${NUL}ok`, eventTypes: [], description: '' })],
+    ['account_id', () => ({ accountId: `${uid('acct')}${NUL}`, url: 'http://127.0.0.1:9/hook', eventTypes: [], description: '' })],
+    ['event_types', () => ({ accountId: uid('acct'), url: 'http://127.0.0.1:9/hook', eventTypes: [`job.succeeded${NUL}`], description: '' })],
+  ])('refuses an endpoint whose %s has a NUL with INVALID_ARGUMENT and stores nothing', async (field, request) => {
+    const req = request();
+    const err = await grpcError(call(h.api.createEndpoint(req)));
+    expect(err).toMatchObject({ code: status.INVALID_ARGUMENT, details: `${field} must not contain the NUL character (U+0000)` });
+    expect(await h.db.endpoint.count({ where: { accountId: req.accountId.replace(NUL, '') } })).toBe(0);
+  });
+
+  it.each([
+    ['listing endpoints', () => call(h.api.listEndpoints({ accountId: `acct${NUL}` }))],
+    ['deleting an endpoint', () => call(h.api.deleteEndpoint({ accountId: `acct${NUL}`, endpointId: someUuid }))],
+    ['listing deliveries', () => call(h.api.listDeliveries({ accountId: `acct${NUL}`, endpointId: someUuid, limit: 10 }))],
+  ])('refuses an account id with a NUL when %s with INVALID_ARGUMENT, not a database error', async (_what, request) => {
+    expect((await grpcError(request())).code).toBe(status.INVALID_ARGUMENT);
+  });
+});
+
 describe('readiness', () => {
   it('reports ready with the database and NATS up', async () => {
     const res = await fetch(`http://127.0.0.1:${h.httpPort}/healthz/ready`);

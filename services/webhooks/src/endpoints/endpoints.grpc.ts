@@ -9,6 +9,19 @@ import { EndpointLimitError, EndpointNotFoundError, EndpointsService, InvalidEnd
 
 const grpcError = (code: status, message: string) => new RpcException({ code, message });
 
+/**
+ * PostgreSQL cannot store or compare text with NUL (U+0000): a NUL in any text a handler stores or queries
+ * by is INVALID_ARGUMENT (the gateway answers it as invalid_schema), never a database error. The gateway
+ * refuses NUL at its edge already; this holds for every caller of this API.
+ */
+function refuseNul(fields: Record<string, string | string[] | undefined>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    if ((Array.isArray(value) ? value : [value]).some((text) => text?.includes('\0'))) {
+      throw grpcError(status.INVALID_ARGUMENT, `${name} must not contain the NUL character (U+0000)`);
+    }
+  }
+}
+
 function translate(err: unknown): never {
   if (err instanceof TargetRefusedError) throw grpcError(status.INVALID_ARGUMENT, err.message);
   if (err instanceof InvalidEndpointError) throw grpcError(status.INVALID_ARGUMENT, err.message);
@@ -57,6 +70,7 @@ export class WebhooksGrpcController implements webhooksV1.WebhooksServiceControl
   constructor(private readonly endpoints: EndpointsService, @Inject(CLOCK) private readonly clock: Clock) {}
 
   async createEndpoint(req: webhooksV1.CreateEndpointRequest): Promise<webhooksV1.CreateEndpointResponse> {
+    refuseNul({ account_id: req.accountId, url: req.url, event_types: req.eventTypes, description: req.description });
     try {
       const endpoint = await this.endpoints.create({ accountId: req.accountId, url: req.url, eventTypes: req.eventTypes ?? [], description: req.description ?? '' });
       return { endpoint: toEndpoint(endpoint, true) };
@@ -64,11 +78,13 @@ export class WebhooksGrpcController implements webhooksV1.WebhooksServiceControl
   }
 
   async listEndpoints(req: webhooksV1.ListEndpointsRequest): Promise<webhooksV1.ListEndpointsResponse> {
+    refuseNul({ account_id: req.accountId });
     if (!req.accountId) throw grpcError(status.INVALID_ARGUMENT, 'account_id is required');
     return { endpoints: (await this.endpoints.list(req.accountId)).map((e) => toEndpoint(e)) };
   }
 
   async deleteEndpoint(req: webhooksV1.DeleteEndpointRequest): Promise<webhooksV1.DeleteEndpointResponse> {
+    refuseNul({ account_id: req.accountId, endpoint_id: req.endpointId });
     try {
       await this.endpoints.delete(req.accountId, req.endpointId, this.clock.now());
       return { deleted: true };
@@ -76,6 +92,7 @@ export class WebhooksGrpcController implements webhooksV1.WebhooksServiceControl
   }
 
   async listDeliveries(req: webhooksV1.ListDeliveriesRequest): Promise<webhooksV1.ListDeliveriesResponse> {
+    refuseNul({ account_id: req.accountId, endpoint_id: req.endpointId });
     try {
       return { deliveries: (await this.endpoints.listDeliveries(req.accountId, req.endpointId, req.limit)).map(toDelivery) };
     } catch (err) { translate(err); }
