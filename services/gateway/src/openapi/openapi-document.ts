@@ -8,6 +8,7 @@
 import { ERROR_CATALOG, type ErrorCode } from '@exs/platform';
 import { SERVICE_VERSION } from '../edge/contract-headers.js';
 import { MAX_DAILY_PAGE_LIMIT } from '../keys/key-params.js';
+import { SCHEMA_LIMITS } from '../extract/schema-limits.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -89,6 +90,16 @@ const extractionRequestBody = {
   content: { 'application/json': { schema: ref('ExtractionRequest') } },
 };
 
+/** The limits on a caller's schema (docs/api.md, "Schema limits"); the first two are checked by the gateway too. */
+const SCHEMA_LIMITS_DESCRIPTION = [
+  'A JSON Schema object describing the wanted fields (an object schema). Limits, each refused with 400 `invalid_schema`',
+  'before anything runs or is billed: JSON nesting of the schema document up to',
+  `${SCHEMA_LIMITS.maxJsonDepth} levels of objects and arrays; its JSON text up to 512 KiB (${SCHEMA_LIMITS.maxSchemaBytes} bytes of UTF-8);`,
+  'field nesting up to 32 levels of objects and arrays (the root included, counted through `$ref`/`allOf`/`anyOf`); up to',
+  '10,000 subschemas visited after `$ref` expansion; up to 800 leaf fields. `pattern` is evaluated with RE2 semantics',
+  '(linear time): patterns with lookahead, lookbehind or backreferences are refused.',
+].join(' ');
+
 const DAILY_PAGE_LIMIT_DESCRIPTION = [
   'Billed pages per UTC day. The count is the account\'s (all keys share it); a request made with this key is refused with',
   '429 `rate_limited` (`retry_after`: seconds to the next 00:00 UTC) when it would take the account\'s count for today past',
@@ -139,6 +150,8 @@ export const openApiDocument = {
       'Every response carries `x-request-id` (equal to `error.request_id` and `meta.request_id`) and `service-version`.',
       'Clients ignore unknown fields and unknown enum values: additions ship without a new contract version.',
       'Error messages are static per code; branch on `error.code`, never parse `message` or `detail`.',
+      'Text never contains the NUL character (U+0000): a JSON string or key, query or path parameter with one is 400 `invalid_schema`,',
+      'and so is a JSON body nested more than 129 levels deep or a request Node\'s HTTP parser refuses (a control byte in a header).',
     ].join('\n'),
   },
   servers: [{ url: '/', description: 'The host serving this document' }],
@@ -156,7 +169,10 @@ export const openApiDocument = {
         operationId: 'extract',
         tags: ['extraction'],
         summary: 'Extract synchronously (documents up to 20 pages)',
-        description: 'Billed `meta.billed_pages` pages on success. An unextractable field is not an error: it is returned with `state: "missing"` and a `reason` inside the 200.',
+        description: [
+          'Billed `meta.billed_pages` pages on success. An unextractable field is not an error: it is returned with `state: "missing"`',
+          'and a `reason` inside the 200. An extraction still running after 60 s is stopped: 422 `extraction_failed`, not billed.',
+        ].join(' '),
         parameters: [idempotencyParam, versionParam],
         requestBody: extractionRequestBody,
         responses: responses(
@@ -179,7 +195,11 @@ export const openApiDocument = {
         operationId: 'createJob',
         tags: ['extraction'],
         summary: 'Submit an asynchronous extraction (documents up to 200 pages)',
-        description: 'Admission checks the schema, the page count and the balance before anything runs, and holds the funds. Poll `GET /v1/jobs/{id}` or register a webhook endpoint for `job.succeeded` / `job.failed`.',
+        description: [
+          'Admission checks the schema, the page count and the balance before anything runs, and holds the funds. Poll `GET /v1/jobs/{id}`',
+          'or register a webhook endpoint for `job.succeeded` / `job.failed`. A run past 120 s plus 6 s per page is stopped and the job',
+          'fails with `extraction_failed`, not billed.',
+        ].join(' '),
         parameters: [idempotencyParam, versionParam],
         requestBody: extractionRequestBody,
         responses: responses(
@@ -328,7 +348,7 @@ export const openApiDocument = {
         operationId: 'revokeApiKey',
         tags: ['account'],
         summary: 'Revoke an API key',
-        description: 'Takes effect within about 60 seconds (the key cache). Revoking twice is fine; another account\'s key is 404.',
+        description: 'Takes effect at once on the gateway instance that serves the revocation and within about 60 seconds on the others (their key cache). Revoking twice is fine; another account\'s key is 404.',
         parameters: [keyIdParam, versionParam],
         responses: responses(
           { 200: ok('The key with `revoked_at` set', ref('ApiKey')) },
@@ -544,7 +564,7 @@ export const openApiDocument = {
         properties: {
           schema: {
             type: 'object',
-            description: 'A JSON Schema object describing the wanted fields (an object schema; up to 800 leaf fields).',
+            description: SCHEMA_LIMITS_DESCRIPTION,
             examples: [{ type: 'object', properties: { total: { type: 'number' } } }],
           },
           document: ref('DocumentReference'),
@@ -779,7 +799,7 @@ export const openApiDocument = {
         properties: {
           ok: { type: 'boolean' },
           version: { type: 'string', description: 'Deployed build id (not the contract version).' },
-          calibrator_version: { type: 'string' },
+          calibrator_version: { type: 'string', description: 'The confidence calibrator extraction runs (as in `meta.calibrator_version`); `unknown` only until extraction first answers the gateway.' },
         },
       },
     },
