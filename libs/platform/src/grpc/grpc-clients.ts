@@ -32,6 +32,10 @@ export function grpcClientsModule(targets: GrpcClientTarget[]): DynamicModule {
         channelOptions: {
           'grpc.service_config': grpcServiceConfig(t.name, t.timeoutSeconds ?? 10),
           'grpc.enable_retries': 1,
+          // grpc-js backs reconnects off up to 120 s: after a dependency's restart, calls would keep failing
+          // UNAVAILABLE for up to that long. 5 s at most keeps recovery prompt at a few connects a minute.
+          'grpc.initial_reconnect_backoff_ms': 500,
+          'grpc.max_reconnect_backoff_ms': 5_000,
         },
       },
     };

@@ -374,7 +374,7 @@ export const openApiDocument = {
                 properties: {
                   url: { type: 'string', minLength: 1, maxLength: 2048, format: 'uri', examples: ['https://example.com/exs-webhooks'] },
                   event_types: { type: 'array', items: ref('WebhookEventType'), description: 'Empty or absent: every type, including types added later.' },
-                  description: { type: 'string', maxLength: 500 },
+                  description: { type: 'string', maxLength: 256 },
                 },
               },
             },

@@ -19,14 +19,14 @@ const endpointView = (e: webhooksV1.Endpoint) => ({
   created_at: iso(e.createdAtMs),
 });
 
-function parseCreate(body: unknown): { url: string; eventTypes: string[]; description: string } {
+export function parseCreate(body: unknown): { url: string; eventTypes: string[]; description: string } {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_schema', {}, 'body must be a JSON object');
   const { url, event_types: eventTypes = [], description = '', ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw new ApiError('invalid_schema', {}, `body: unknown field "${unknown}"`);
   if (typeof url !== 'string' || url.length === 0 || url.length > 2048) throw new ApiError('invalid_schema', {}, '/url: required, a URL of at most 2048 characters');
   if (!Array.isArray(eventTypes) || eventTypes.some((t) => typeof t !== 'string')) throw new ApiError('invalid_schema', {}, '/event_types: must be an array of event type names');
-  if (typeof description !== 'string' || description.length > 500) throw new ApiError('invalid_schema', {}, '/description: a string of at most 500 characters');
+  if (typeof description !== 'string' || description.length > 256) throw new ApiError('invalid_schema', {}, '/description: a string of at most 256 characters');
   return { url, eventTypes: eventTypes as string[], description };
 }
 
