@@ -40,3 +40,15 @@ export const sampleInvoiceSchema = {
     total: { type: 'number', description: 'Total amount due' },
   },
 } as const;
+
+/** A one-page digital PDF whose text layer reads `lines`, one per line, top down (deterministic bytes). */
+export async function textLinesPdf(lines: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setCreationDate(new Date('2026-01-01T00:00:00Z'));
+  doc.setModificationDate(new Date('2026-01-01T00:00:00Z'));
+  doc.setProducer('exs tests');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 18, size: 11, font }));
+  return doc.save({ useObjectStreams: false });
+}
