@@ -24,6 +24,12 @@ afterAll(async () => {
 const extractBody = (bytes: Uint8Array) => ({ schema: sampleInvoiceSchema, document: { bytes_base64: b64(bytes) } });
 const secondsToUtcMidnight = () => Math.ceil((Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 - Date.now()) / 1000);
 
+// Each test's requests must fall on one UTC day (the count resets at 00:00): one that would start in the last
+// 30 s of a day starts on the next one instead.
+beforeEach(async () => {
+  if (secondsToUtcMidnight() <= 30) await new Promise((r) => setTimeout(r, (secondsToUtcMidnight() + 1) * 1000));
+}, 60_000);
+
 /** A default-plan account (USD 20, no plan quota): its first key has no limit; `limited` is a second key with `limit`. */
 async function accountWithLimitedKey(limit: number): Promise<{ open: ApiClient; limited: ApiClient; limitedId: string }> {
   const { api_key } = createAccount(stack, `key-quota-${++n}@example.com`);

@@ -28,3 +28,17 @@ export class ApiClient {
 }
 
 export const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/**
+ * Repeats `call` while it is answered 429 rate_limited, each time after the answer's own Retry-After, so a test
+ * that reads state right after a burst waits for the account's bucket instead of racing its refill (a fast
+ * machine empties it sooner). A wait past a minute is no bucket refill (a daily quota): that answer is returned.
+ */
+export async function afterRateLimit<T = any>(call: () => Promise<ApiResponse<T>>, attempts = 20): Promise<ApiResponse<T>> {
+  for (let i = 1; ; i++) {
+    const res = await call();
+    const wait = Number(res.headers.get('retry-after'));
+    if (res.status !== 429 || !(wait > 0 && wait <= 60) || i >= attempts) return res;
+    await new Promise((r) => setTimeout(r, wait * 1000));
+  }
+}

@@ -11,9 +11,12 @@ const DAY_MS = 24 * 3_600_000;
 /** Tests moving 50 MiB get room on a loaded 2-core machine. */
 const BIG_TEST_MS = 60_000;
 const account = () => `acct_${randomUUID()}`;
-/** Polls `probe` for up to 5 s (the server notices a cancel asynchronously). */
+/**
+ * Polls `probe` until it holds (the server notices a cancel asynchronously). No bound of its own: a fixed one
+ * fails a slow machine, or lets a test go on before the state it waits for; the test's Jest timeout is the bound.
+ */
 async function until(probe: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 50));
+  while (!(await probe())) await new Promise((r) => setTimeout(r, 50));
 }
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
