@@ -12,6 +12,7 @@ import { AccountPlans } from './accounts/account-plans.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RateLimitGuard } from './auth/rate-limit.guard.js';
 import { RequestBucket } from './auth/request-bucket.js';
+import { KEY_BEFORE_BODY, KeyBeforeBody, KeyBeforeBodyBinding } from './auth/key-before-body.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { ExtractController } from './extract/extract.controller.js';
@@ -50,7 +51,8 @@ export function gatewayCore(config: GatewayConfig, logger: Logger) {
 
 @Module({})
 export class GatewayModule {
-  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+  /** `keyBeforeBody`: the edge's gate registered on Fastify (configureHttpEdge), given key verification here. */
+  static forRoot(config: GatewayConfig, logger: Logger, keyBeforeBody: KeyBeforeBody): DynamicModule {
     const core = gatewayCore(config, logger);
     return {
       module: GatewayModule,
@@ -66,6 +68,8 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         RequestBucket,
+        { provide: KEY_BEFORE_BODY, useValue: keyBeforeBody },
+        KeyBeforeBodyBinding,
         IdempotencyStore,
         ExtractionClient,
         EngineInfo,

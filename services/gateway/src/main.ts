@@ -5,14 +5,16 @@ import { GatewayModule } from './gateway.module.js';
 import { mintRequestId } from './edge/contract-headers.js';
 import { configureHttpEdge } from './edge/http-edge.js';
 import { JSON_BODY_LIMIT_BYTES } from './extract/extraction-request.js';
+import { KeyBeforeBody } from './auth/key-before-body.js';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
+const keyBeforeBody = new KeyBeforeBody();
 
 await startServiceApp({
-  module: GatewayModule.forRoot(config, logger),
+  module: GatewayModule.forRoot(config, logger, keyBeforeBody),
   logger,
   http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimitBytes: JSON_BODY_LIMIT_BYTES },
   genReqId: mintRequestId,
-  configure: (fastify: FastifyInstance) => configureHttpEdge(fastify, logger),
+  configure: (fastify: FastifyInstance) => configureHttpEdge(fastify, logger, keyBeforeBody),
 });

@@ -13,6 +13,7 @@ import { KeysController } from '../src/keys/keys.controller.js';
 import { WalletController } from '../src/wallet/wallet.controller.js';
 import { OpenApiController } from '../src/openapi/openapi.controller.js';
 import { GatewayModule } from '../src/gateway.module.js';
+import { KeyBeforeBody } from '../src/auth/key-before-body.js';
 
 const doc = JSON.parse(openApiJson);
 
@@ -86,7 +87,7 @@ test('a conforming and a non-conforming response are told apart', () => {
 test('the document and the controllers describe the same routes', () => {
   // The controllers the server registers (forRoot only builds the module description; nothing connects).
   const config = { DATABASE_URL: 'postgresql://127.0.0.1:1/none' } as Parameters<typeof GatewayModule.forRoot>[0];
-  const controllers = GatewayModule.forRoot(config, console as unknown as Parameters<typeof GatewayModule.forRoot>[1]).controllers!;
+  const controllers = GatewayModule.forRoot(config, console as unknown as Parameters<typeof GatewayModule.forRoot>[1], new KeyBeforeBody()).controllers!;
   for (const c of [PublicHealthController, ExtractController, JobsController, UploadsController, KeysController, WalletController, OpenApiController]) expect(controllers).toContain(c);
   const routes = new Set<string>();
   for (const controller of controllers) {

@@ -8,6 +8,9 @@ import { PUBLIC_ROUTE } from './route-flags.js';
 /** `Authorization: Bearer <key>`; anything else (missing, other scheme, unknown, revoked) is 401. */
 const BEARER = /^Bearer ([^\s]+)$/i;
 
+/** The key of an `Authorization: Bearer <key>` header, or undefined. */
+export const bearerKey = (header: string | undefined): string | undefined => BEARER.exec(header ?? '')?.[1];
+
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(private readonly reflector: Reflector, private readonly keys: ApiKeysService) {}
@@ -15,8 +18,8 @@ export class AuthGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [ctx.getHandler(), ctx.getClass()])) return true;
     const request = ctx.switchToHttp().getRequest<FastifyRequest>();
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const principal = match ? await this.keys.verify(match[1]) : null;
+    const secret = bearerKey(request.headers.authorization);
+    const principal = secret ? await this.keys.verify(secret) : null;
     if (!principal) throw new ApiError('invalid_api_key');
     request.principal = principal;
     return true;

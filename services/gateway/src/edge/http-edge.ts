@@ -5,15 +5,17 @@ import { sendError, toErrorResponse } from './error-filter.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 import { answerMalformedRequests } from './malformed-request.js';
 import { registerNulGuard } from './nul-guard.js';
+import type { KeyBeforeBody } from '../auth/key-before-body.js';
 
 /**
  * Everything the gateway sets on Fastify before Nest adds its routes: the contract headers, what bodies
  * are accepted and how, the refusal of hostile input before any handler runs, and the contract's error
  * shape for what Fastify or Node refuse on their own.
  */
-export function configureHttpEdge(fastify: FastifyInstance, logger: Logger): void {
+export function configureHttpEdge(fastify: FastifyInstance, logger: Logger, keyBeforeBody: KeyBeforeBody): void {
   registerContractHeaders(fastify);
   answerMalformedRequests(fastify, logger);
+  keyBeforeBody.register(fastify);
   registerJsonBodyParser(fastify);
   // Uploads take any content type and reach the handler as the raw stream, unbuffered (the handler
   // enforces its cap); every other route takes JSON only.

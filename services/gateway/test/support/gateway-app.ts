@@ -16,6 +16,7 @@ import { configureHttpEdge } from '../../src/edge/http-edge.js';
 import { mintRequestId } from '../../src/edge/contract-headers.js';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/extract/extraction-request.js';
 import { ApiKeysService } from '../../src/accounts/api-keys.service.js';
+import { KeyBeforeBody } from '../../src/auth/key-before-body.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { migratedDatabase } from '../../../../test/support/databases.js';
 
@@ -132,8 +133,9 @@ export async function startGateway(options: GatewayHarnessOptions = {}): Promise
   const logger = createLogger('gateway-test', 'silent');
   // As startServiceApp builds it for main.ts.
   const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: true, genReqId: mintRequestId });
-  configureHttpEdge(adapter.getInstance() as unknown as FastifyInstance, logger);
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, logger), adapter, { logger: false, bodyParser: false });
+  const keyBeforeBody = new KeyBeforeBody();
+  configureHttpEdge(adapter.getInstance() as unknown as FastifyInstance, logger, keyBeforeBody);
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, logger, keyBeforeBody), adapter, { logger: false, bodyParser: false });
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as { port: number }).port;
   const db = app.get(PrismaClient);
