@@ -10,7 +10,8 @@
  * opaque-title, draft07; see eval/schema-variants.ts); several variants print a strict/fuzzy table per set and
  * variant next to the original schema's score (per-field under the original names with --fields); the
  * variants' field outcomes are written to <records>.variants.jsonl (tagged with the variant).
- * Ingested documents are cached under <repo>/.data/cache (keyed by document bytes and ingest build).
+ * Ingested documents are cached under <repo>/.data/cache (keyed by document bytes and ingest build); OCR settings
+ * come from EXS_TESSERACT_BIN and EXS_OCR_* (cli/env-options.ts; give runs with other settings their own --ingest-key).
  * After scoring, prints leave-one-dataset-out (LODO) calibration per set (eval/lodo.ts): the calibrator retrained
  * without the set, applied to it; --scan-records <file.jsonl> adds scanned copies' records (eval --datasets
  * .data/scans) to the pool, each held out with its original set.
@@ -28,6 +29,7 @@ import { originalSet } from '../calibrate/train.js';
 import { formatLodo, lodoReport, type LodoRecord } from '../eval/lodo.js';
 import { formatReports, runEval, type SetReport } from '../eval/run.js';
 import { SCHEMA_VARIANTS, type SchemaVariant } from '../eval/schema-variants.js';
+import { tesseractOptionsFromEnv } from './env-options.js';
 import { repoRoot } from './repo-root.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,8 +43,10 @@ function arg(name: string): string | undefined {
 function ingestKey(): string {
   if (arg('ingest-key')) return arg('ingest-key')!;
   const h = createHash('sha256');
-  const dir = join(here, '../document');
-  if (existsSync(dir)) for (const f of readdirSync(dir).sort()) if (f.endsWith('.js')) h.update(readFileSync(join(dir, f)));
+  // the language data decides which model reads a page
+  for (const dir of [join(here, '../document'), join(here, '../knowledge/languages')]) {
+    if (existsSync(dir)) for (const f of readdirSync(dir).sort()) if (f.endsWith('.js')) h.update(readFileSync(join(dir, f)));
+  }
   return h.digest('hex').slice(0, 16);
 }
 
@@ -69,7 +73,7 @@ async function main() {
   const cacheDir = process.argv.includes('--no-cache') ? undefined : join(repoRoot, '.data/cache/ingest');
   const opts = {
     datasets, sets, limit, out, cacheDir, cacheKey: ingestKey(),
-    ingest: (bytes: Uint8Array) => (ingest.openDocument as (b: Uint8Array) => Promise<DocumentModel>)(bytes),
+    ingest: (bytes: Uint8Array) => ingest.openDocument(bytes, { tesseract: tesseractOptionsFromEnv() }) as Promise<DocumentModel>,
   };
   // every variant unless told otherwise (the table is part of the yardstick; ~30 s with the ingest cache warm)
   const variantArg = arg('schema-variant') ?? 'all';

@@ -1,6 +1,10 @@
-/** node libs/engine/dist/cli/extract.js <file> --schema <schema.json> — prints the extraction result JSON. */
+/**
+ * node libs/engine/dist/cli/extract.js <file> --schema <schema.json> — prints the extraction result JSON.
+ * OCR settings from EXS_TESSERACT_BIN and EXS_OCR_* (see env-options.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { extract } from '../index.js';
+import { ocrRepairOptionsFromEnv, tesseractOptionsFromEnv } from './env-options.js';
 
 async function main() {
   const file = process.argv[2];
@@ -10,7 +14,10 @@ async function main() {
     process.exit(2);
   }
   const schema = JSON.parse(readFileSync(process.argv[i + 1], 'utf8'));
-  const result = await extract(new Uint8Array(readFileSync(file)), schema);
+  const result = await extract(new Uint8Array(readFileSync(file)), schema, {
+    document: { tesseract: tesseractOptionsFromEnv() },
+    ocrRepair: ocrRepairOptionsFromEnv(),
+  });
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }
 

@@ -15,6 +15,8 @@
  */
 import type { RawLine, RawWord } from './layout.js';
 import { ocrGrey, RENDER_DPI, renderPdfGrey, type Grey } from './ocr.js';
+import type { TesseractOptions } from './tesseract-options.js';
+import type { LanguageCode } from '../knowledge/languages/index.js';
 import type { PageText, PlacedImage, Rect } from './pdf.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -181,12 +183,15 @@ export class ImageTextReader {
   /** Distinct images rendered and checked, and how many of those went to OCR (for tests and metrics). */
   readonly stats = { rendered: 0, recognised: 0 };
 
-  constructor(private readonly signal?: AbortSignal) {}
+  constructor(private readonly signal?: AbortSignal, private readonly tesseract?: TesseractOptions) {}
 
-  /** OCR lines read inside `images` of the page, in page coordinates (points, top-left origin). */
-  async read(page: PdfPage, images: PlacedImage[]): Promise<RawLine[]> {
+  /**
+   * OCR lines read inside `images` of the page, in page coordinates (points, top-left origin); `language` is the
+   * page's (from its text layer), which the images are read in.
+   */
+  async read(page: PdfPage, images: PlacedImage[], language?: LanguageCode): Promise<RawLine[]> {
     const out: RawLine[] = [];
-    const readings = await Promise.all(images.map((img) => this.reading(page, img)));
+    const readings = await Promise.all(images.map((img) => this.reading(page, img, language)));
     readings.forEach((lines, i) => {
       const img = images[i]!;
       const { box } = img;
@@ -202,12 +207,12 @@ export class ImageTextReader {
     return out;
   }
 
-  private reading(page: PdfPage, img: PlacedImage): Promise<UnitLine[]> {
+  private reading(page: PdfPage, img: PlacedImage, language?: LanguageCode): Promise<UnitLine[]> {
     const cached = img.ref ? this.cache.get(img.ref) : undefined;
     if (cached) return cached;
     if (this.reads >= MAX_IMAGE_READS) return Promise.resolve([]);
     this.reads++;
-    const job = this.readRegion(page, img).catch((err) => {
+    const job = this.readRegion(page, img, language).catch((err) => {
       if (isAbort(err) || this.signal?.aborted) throw err;
       return []; // an image that fails to render or read adds no text; the page keeps its text layer
     });
@@ -216,7 +221,7 @@ export class ImageTextReader {
     return job;
   }
 
-  private async readRegion(page: PdfPage, img: PlacedImage): Promise<UnitLine[]> {
+  private async readRegion(page: PdfPage, img: PlacedImage, language?: LanguageCode): Promise<UnitLine[]> {
     const w = img.x1 - img.x0;
     const h = img.y1 - img.y0;
     const native = (72 * img.pixelWidth) / Math.max(1e-6, img.box.x1 - img.box.x0);
@@ -229,7 +234,9 @@ export class ImageTextReader {
     this.stats.rendered++;
     if (!looksLikeText(glyphStats(grey, scale))) return [];
     this.stats.recognised++;
-    const r = await ocrGrey(grey, { dpi: Math.round(72 * scale), signal: this.signal, deskew: false, altPsm: 'off', retry: false });
+    const r = await ocrGrey(grey, {
+      dpi: Math.round(72 * scale), signal: this.signal, tesseract: this.tesseract, languageHint: language, deskew: false, altPsm: 'off', retry: false,
+    });
     const { box } = img;
     const bw = box.x1 - box.x0;
     const bh = box.y1 - box.y0;

@@ -9,14 +9,18 @@ import { EngineError } from '../errors.js';
 import { buildPage, linesFromFragments } from './layout.js';
 import type { DocumentFormat, DocumentModel, Page } from './model.js';
 import { ImageTextReader, mergeImageText, textlessImages } from './images.js';
+import { guessLanguage, textWords } from './language.js';
 import { closeOcr, ocrImage, ocrPdfPage, type OcrResult } from './ocr.js';
 import { providerPageToOcrResult, readWithProvider, type OcrProviderOptions } from './ocr-provider.js';
 import { mapPdfError, openPdf, pageText, type PageText } from './pdf.js';
 import { garbageScore, textPlausibility } from './plausibility.js';
 import { imageFrames, sniffFormat } from './sniff.js';
+import { tesseractSettings, type TesseractOptions } from './tesseract-options.js';
+import type { LanguageCode } from '../knowledge/languages/index.js';
 
 export type { BBox, Block, DocumentFormat, DocumentModel, Line, Page, Word } from './model.js';
 export { closeOcr } from './ocr.js';
+export { TESSERACT_DEFAULTS, type TesseractOptions } from './tesseract-options.js';
 export type { OcrProvider, OcrProviderOptions, OcrProviderOutcome, OcrProviderPage, OcrProviderRequest, OcrProviderResponse, OcrProviderWord } from './ocr-provider.js';
 
 export interface OpenDocumentOptions {
@@ -31,6 +35,8 @@ export interface OpenDocumentOptions {
    * to Tesseract (see ocr-provider.ts). Unset: Tesseract only.
    */
   ocrProvider?: OcrProviderOptions;
+  /** How local Tesseract reads pages (binary, passes, languages); every field defaults (TESSERACT_DEFAULTS). */
+  tesseract?: TesseractOptions;
   signal?: AbortSignal;
 }
 
@@ -137,11 +143,25 @@ function suspectScore(t: PageText): number {
  */
 export const OCR_PAGES_IN_FLIGHT = Math.max(1, usableCpus());
 
+/** Text-layer words kept for the document's language (a few pages' worth is plenty). */
+const LANGUAGE_SAMPLE_WORDS = 2000;
+
+/** A page built from OCR lines, with the turn and the language the reading found. */
+function ocrPageOf(n: number, r: OcrResult): Page {
+  const page = buildPage(n, r.width, r.height, r.lines, 'ocr');
+  if (r.rotation) page.rotation = r.rotation;
+  // a provider's reading does not say; its words do
+  const language = r.model ? r.language : guessLanguage(r.lines.flatMap((l) => l.map((w) => w.text))).language;
+  if (language) page.language = language;
+  return page;
+}
+
 export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptions = {}): Promise<DocumentModel> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const maxWords = options.maxWords ?? DEFAULT_MAX_WORDS;
   const mode = options.ocr ?? 'auto';
   const { signal } = options;
+  const tesseract = tesseractSettings(options.tesseract);
   checkAborted(signal);
   const format = requireFormat(bytes);
   let wordCount = 0;
@@ -168,7 +188,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
       if (provided) options.ocrProvider!.onOutcome?.(provided.outcome);
       const reads = frames.map((f, i) => {
         const reading = provided?.readings.get(i + 1);
-        return reading ? Promise.resolve(providerPageToOcrResult(reading, f.width, f.height)) : ocrPage(() => ocrImage(bytes, format, i, signal));
+        return reading ? Promise.resolve(providerPageToOcrResult(reading, f.width, f.height)) : ocrPage(() => ocrImage(bytes, format, i, { signal, tesseract }));
       });
       let results;
       try {
@@ -179,8 +199,7 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
         throw err;
       }
       results.forEach((r, i) => {
-        const page = buildPage(i + 1, r.width, r.height, r.lines, 'ocr');
-        if (r.rotation) page.rotation = r.rotation;
+        const page = ocrPageOf(i + 1, r);
         addWords(page);
         pages.push(page);
       });
@@ -190,9 +209,16 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
 
   const pdf = await openPdf(bytes);
   const ocrJobs: Array<Promise<void>> = [];
-  const imageText = new ImageTextReader(signal);
+  const imageText = new ImageTextReader(signal, tesseract);
+  /** Words of the text layers kept so far: the language they tell is the hint for pages read by OCR. */
+  const layerSample: string[] = [];
+  let layerLanguage: { words: number; language?: LanguageCode } = { words: 0 };
+  const documentLanguage = () => {
+    if (layerLanguage.words !== layerSample.length) layerLanguage = { words: layerSample.length, language: guessLanguage(layerSample).language };
+    return layerLanguage.language;
+  };
   /** Pages waiting for the OCR provider (all of them are sent in one call once the loop has seen every page). */
-  const forProvider: Array<{ n: number; pdfPage: Parameters<typeof ocrPdfPage>[0]; text: PageText; apply: (r: OcrResult) => void }> = [];
+  const forProvider: Array<{ n: number; pdfPage: Parameters<typeof ocrPdfPage>[0]; text: PageText; apply: (r: OcrResult) => void; languageHint?: LanguageCode }> = [];
   try {
     if (pdf.numPages > maxPages) throw new EngineError('document_too_large', `${pdf.numPages} pages exceed the limit of ${maxPages}`);
     for (let n = 1; n <= pdf.numPages; n++) {
@@ -213,32 +239,36 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
       const suspect = mode === 'auto' && !needsOcr(text) ? suspectScore(text) : 0;
       if (mode === 'always' || (mode === 'auto' && (suspect > 0 || needsOcr(text)))) {
         const index = pages.length - 1;
+        const languageHint = documentLanguage();
         const apply = (r: OcrResult) => {
           // OCR replaces the text layer only when it read more (a blank page keeps its empty layer), or,
           // for a layer that reads like garbage, when the OCR reading looks less like garbage.
           const better = suspect > 0
             ? r.wordCount >= 0.5 * page.words.length && garbageScore(textPlausibility(r.lines.flatMap((l) => l.map((w) => w.text)))) < suspect
             : r.wordCount > page.words.length;
-          if (better || (mode === 'always' && r.wordCount > 0)) {
-            const ocrPage = buildPage(n, r.width, r.height, r.lines, 'ocr');
-            if (r.rotation) ocrPage.rotation = r.rotation;
-            pages[index] = ocrPage;
-          }
+          if (better || (mode === 'always' && r.wordCount > 0)) pages[index] = ocrPageOf(n, r);
         };
         if (options.ocrProvider) {
-          forProvider.push({ n, pdfPage, text, apply });
+          forProvider.push({ n, pdfPage, text, apply, languageHint });
         } else {
-          const job = ocrPage(() => ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) })).then(apply);
+          const job = ocrPage(() => ocrPdfPage(pdfPage, { signal, tesseract, languageHint, sourceDpi: scanSourceDpi(text) })).then(apply);
           job.catch(() => undefined); // awaited below; avoids an unhandled rejection while the loop runs
           ocrJobs.push(job);
         }
       } else {
+        const words = textWords(page.text);
+        const language = guessLanguage(words).language;
+        if (language) page.language = language;
+        if (layerSample.length < LANGUAGE_SAMPLE_WORDS) layerSample.push(...words.slice(0, LANGUAGE_SAMPLE_WORDS - layerSample.length));
         const images = mode === 'auto' && n <= IMAGE_OCR_MAX_PAGE ? textlessImages(text) : [];
         if (images.length > 0) {
           const index = pages.length - 1;
-          const job = imageText.read(pdfPage, images).then((lines) => {
+          const job = imageText.read(pdfPage, images, language ?? documentLanguage()).then((lines) => {
             const merged = mergeImageText(layerLines, text, lines);
-            if (merged) pages[index] = buildPage(n, text.width, text.height, merged, 'text-layer');
+            if (!merged) return;
+            const withImages = buildPage(n, text.width, text.height, merged, 'text-layer');
+            if (language) withImages.language = language;
+            pages[index] = withImages;
           }).finally(() => pdfPage.cleanup());
           job.catch(() => undefined);
           ocrJobs.push(job);
@@ -250,13 +280,13 @@ export async function openDocument(bytes: Uint8Array, options: OpenDocumentOptio
     if (forProvider.length > 0) {
       const job = readWithProvider(options.ocrProvider!, bytes, format, forProvider.map((p) => p.n), signal).then(({ readings, outcome }) => {
         options.ocrProvider!.onOutcome?.(outcome);
-        return Promise.all(forProvider.map(async ({ n, pdfPage, text, apply }) => {
+        return Promise.all(forProvider.map(async ({ n, pdfPage, text, apply, languageHint }) => {
           const reading = readings.get(n);
           if (reading) {
             pdfPage.cleanup();
             apply(providerPageToOcrResult(reading, text.width, text.height));
           } else {
-            apply(await ocrPage(() => ocrPdfPage(pdfPage, { signal, sourceDpi: scanSourceDpi(text) })));
+            apply(await ocrPage(() => ocrPdfPage(pdfPage, { signal, tesseract, languageHint, sourceDpi: scanSourceDpi(text) })));
           }
         }));
       }).then(() => undefined);

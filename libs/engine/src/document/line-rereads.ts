@@ -9,10 +9,11 @@
  *
  * Cost: all chosen lines of a page are stacked into one image and read by one Tesseract run (`--psm 6` on a
  * stack of separated lines reads each as its own line), so a page pays one process start plus the lines'
- * recognition, at most MAX_LINES lines; only lines the vote can use are read (see chooseRereads).
+ * recognition, at most `rereadMaxLines` lines (tesseract-options.ts); only lines the vote can use are read (see chooseRereads).
  */
 import sharp from 'sharp';
 import type { RawLine, RawWord } from './layout.js';
+import { TESSERACT_DEFAULTS } from './tesseract-options.js';
 
 export interface GreyImage {
   data: Buffer;
@@ -20,8 +21,6 @@ export interface GreyImage {
   height: number;
 }
 
-/** Most lines re-read per page. */
-export const MAX_LINES = Number(process.env.EXS_OCR_REREAD_MAX ?? 8);
 /** Target height in pixels of a re-read line (Tesseract reads best with capitals ~30-40 px tall). */
 const TARGET_HEIGHT = 48;
 const MIN_SCALE = 2;
@@ -52,7 +51,7 @@ function lineText(line: RawLine): string {
  * without such a line costs no extra Tesseract run (re-reading every weak date, total, header and garbage
  * line cost ~0.6 s CPU per receipt for the same result). Deterministic: ties go to the earlier line.
  */
-export function chooseRereads(lines: RawLine[], pageHeight: number, max = MAX_LINES): RereadChoice[] {
+export function chooseRereads(lines: RawLine[], pageHeight: number, max = TESSERACT_DEFAULTS.rereadMaxLines): RereadChoice[] {
   const out: RereadChoice[] = [];
   lines.forEach((line, i) => {
     if (!line.length) return;

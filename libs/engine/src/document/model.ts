@@ -1,3 +1,5 @@
+import type { LanguageCode } from '../knowledge/languages/language.js';
+
 /**
  * The document model every extraction step reads: pages of words with normalised boxes and offsets
  * into the page text. Produced by ingest (PDF text layer or OCR), consumed by extraction.
@@ -59,6 +61,11 @@ export interface Page {
   source: 'text-layer' | 'ocr';
   /** OCR only: degrees (clockwise) the page image was turned to make it upright; boxes refer to the upright image. */
   rotation?: number;
+  /**
+   * The language the page is written in (ISO 639-1), when its words tell it clearly (function words and letters,
+   * see document/language.ts); unset on pages too terse or too mixed to tell. OCR'd pages were read with its model.
+   */
+  language?: LanguageCode;
 }
 
 export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff';

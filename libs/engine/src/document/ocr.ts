@@ -13,22 +13,32 @@
  * box differently, the primary word keeps that reading as `alt` (same box), for type-aware repair in
  * extraction. When that pass scores clearly higher (forms, letterheads: see AUTO_SEGMENTATION_GAIN) it becomes
  * the reading instead, put into rows, and psm 6 supplies the alternatives. The second pass runs alongside the
- * first (the pool has one slot per core), on pages up to ALT_MAX_PIXELS only (its CPU cost grows with the page).
+ * first (the pool has one slot per core), on pages up to `altMaxPixels` only (its CPU cost grows with the page).
  *
  * On the same pages, date and total lines on which the two passes disagree are read once more as upscaled crops,
  * stacked into one image for one extra Tesseract run (see line-rereads.ts): a third reading of their words
  * (`reread`) that breaks the tie.
  *
+ * Language: pages are read with the English model, or with the model of the language of the document's text layer
+ * when it has one (`languageHint`). The words read tell the page's language (language.ts, from function words); a
+ * page clearly in another of the engine's languages is read once more with that language's model plus English
+ * (`-l deu+eng`: names, e-mail addresses and product names in English stay readable), and the reading Tesseract is
+ * surer of is kept. English pages, and pages too terse to tell, pay nothing. Script detection (`--psm 0`) is not
+ * used for this: every supported language is written in Latin script, so it could not tell them apart.
+ *
  * Scanned PDF pages of ~200 to 300 dpi are rendered at the scan's own resolution (see scanRenderDpi):
  * resampling a bilevel fax to 300 dpi blurs its edges and costs recall.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
 import { EngineError } from '../errors.js';
 import { usableCpus } from '../cpus.js';
 import { sharedSlots } from '../shared-slots.js';
+import { languageOf, type LanguageCode } from '../knowledge/languages/index.js';
+import { guessLanguage } from './language.js';
 import type { RawLine, RawWord } from './layout.js';
-import { attachRereads, chooseRereads, stackLines, unstack } from './line-rereads.js';
+import { attachRereads, chooseRereads, stackLines, unstack, type RereadChoice } from './line-rereads.js';
+import { tesseractSettings, type TesseractOptions, type TesseractSettings } from './tesseract-options.js';
 
 export interface OcrResult {
   /** Size of the (upright) image the boxes refer to. */
@@ -42,6 +52,10 @@ export interface OcrResult {
   meanConfidence: number;
   /** Whether orientation detection ran (the upright pass read poorly). */
   orientationChecked: boolean;
+  /** The language the page's words are in, when they tell it clearly (see language.ts). */
+  language?: LanguageCode;
+  /** Tesseract languages of the kept reading ('eng', 'deu+eng', ...); unset when nothing was read. */
+  model?: string;
 }
 
 /** Largest image OCR decodes, in pixels (checked from headers before this point as well). */
@@ -72,15 +86,10 @@ const POOR_CONFIDENCE = 0.6;
 const MIN_WORDS = 12;
 /** Below this, an upside-down page is tried even when orientation detection sees none. */
 const VERY_POOR_CONFIDENCE = 0.45;
-const TESSERACT = process.env.EXS_TESSERACT_BIN ?? 'tesseract';
-/** Page segmentation of the alternative-reading pass ('0' or 'off' disables it). */
-const ALT_PSM = process.env.EXS_OCR_ALT_PSM ?? '3';
-/**
- * The alternative pass runs on pages up to this many pixels (receipt photos, small scans, full pages scanned
- * at up to ~200 dpi), where it costs ~1-2 s of CPU next to the first pass; on full 300-dpi pages it would
- * break the 2.5 s-per-page budget for a small gain.
- */
-const ALT_MAX_PIXELS = Number(process.env.EXS_OCR_ALT_MAX_PIXELS ?? 4_000_000);
+/** Words read with less confidence than this do not count towards the page's language (specks, noise). */
+const LANGUAGE_WORD_CONFIDENCE = 0.5;
+/** A reading in the page's language replaces the English one only if it keeps this share of its words. */
+const LANGUAGE_MIN_WORDS = 0.9;
 
 /**
  * The alternative pass (automatic segmentation) becomes the page's reading when its score is this many
@@ -100,14 +109,14 @@ const ocrSlots = sharedSlots('ocr', usableCpus());
 const running = new Set<ChildProcess>();
 let generation = 0;
 
-function runTesseract(image: Buffer, args: string[], signal?: AbortSignal): Promise<string> {
+function runTesseract(bin: string, image: Buffer, args: string[], signal?: AbortSignal): Promise<string> {
   return (async () => {
     const release = await ocrSlots.acquire(signal);
     const gen = generation;
     try {
       if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
       return await new Promise<string>((resolve, reject) => {
-        const child = spawn(TESSERACT, ['stdin', 'stdout', ...args], {
+        const child = spawn(bin, ['stdin', 'stdout', ...args], {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['pipe', 'pipe', 'pipe'],
         });
@@ -138,6 +147,47 @@ function runTesseract(image: Buffer, args: string[], signal?: AbortSignal): Prom
       release();
     }
   })();
+}
+
+/** How long listing the installed language data may take. */
+const LIST_LANGS_TIMEOUT_MS = 10_000;
+/** Per binary: the language data it has installed (asked once per process). */
+const installed = new Map<string, Promise<Set<string>>>();
+
+/**
+ * The Tesseract language data `bin` has installed ('eng', 'deu', ...): `tesseract --list-langs`, once per binary
+ * and process (language packs installed later are seen after a restart). A binary that cannot list them has none
+ * as far as language choice goes, so pages are read as before; it is asked again next time.
+ */
+export function installedModels(bin: string): Promise<Set<string>> {
+  let known = installed.get(bin);
+  if (!known) {
+    known = new Promise((resolve) => {
+      execFile(bin, ['--list-langs'], { timeout: LIST_LANGS_TIMEOUT_MS, env: { ...process.env, OMP_THREAD_LIMIT: '1' } }, (err, stdout) => {
+        if (err) {
+          installed.delete(bin);
+          resolve(new Set());
+          return;
+        }
+        // the first line is a heading ("List of available languages in ...")
+        resolve(new Set(String(stdout).split('\n').slice(1).map((l) => l.trim()).filter(Boolean)));
+      });
+    });
+    installed.set(bin, known);
+  }
+  return known;
+}
+
+/**
+ * The Tesseract model to read a page in `language` with: its own data plus English ('deu+eng'), when the settings
+ * allow the language and its data is installed; undefined for English and for languages that cannot be read.
+ */
+export async function modelFor(language: LanguageCode | undefined, settings: TesseractSettings): Promise<string | undefined> {
+  if (!language || language === 'en' || !settings.languages.includes(language)) return undefined;
+  const data = await installedModels(settings.bin);
+  const own = languageOf(language).tesseract;
+  if (!data.has(own)) return undefined;
+  return data.has('eng') ? `${own}+eng` : own;
 }
 
 /** Kills running OCR processes and fails queued work; later calls start afresh. */
@@ -335,12 +385,20 @@ export function recognitionCount(): number {
   return recognitions;
 }
 
-async function recognise(img: Grey, dpi: number | undefined, signal?: AbortSignal, psm = '6'): Promise<Pass> {
+/** How one page is being read: the Tesseract settings, the model, the image's resolution, the caller's signal. */
+interface Reader {
+  settings: TesseractSettings;
+  model: string;
+  dpi?: number;
+  signal?: AbortSignal;
+}
+
+async function recognise(img: Grey, reader: Reader, psm = '6'): Promise<Pass> {
   recognitions++;
-  const args = ['-l', 'eng', '--psm', psm];
-  if (dpi) args.push('--dpi', String(dpi));
+  const args = ['-l', reader.model, '--psm', psm];
+  if (reader.dpi) args.push('--dpi', String(reader.dpi));
   args.push('tsv');
-  return parseTsv(await runTesseract(pgm(img), args, signal));
+  return parseTsv(await runTesseract(reader.settings.bin, pgm(img), args, reader.signal));
 }
 
 /**
@@ -374,20 +432,28 @@ export function attachAlternatives(primary: RawLine[], second: RawLine[]): numbe
   return attached;
 }
 
-/** Whether lines the passes disagree on are re-read as upscaled crops ('0' disables; see line-rereads.ts). */
-const REREADS = process.env.EXS_OCR_REREADS !== '0';
+export interface RereadOptions {
+  signal?: AbortSignal;
+  tesseract?: TesseractOptions;
+  /** Tesseract languages to read with (default 'eng'). */
+  model?: string;
+  /** The lines to re-read (default: chooseRereads with the settings' rereadMaxLines). */
+  chosen?: RereadChoice[];
+}
 
 /**
  * Re-reads the page's chosen lines (see chooseRereads) as upscaled crops stacked into
  * one image, in one recognition run, and attaches the readings to the words (`reread`). Returns how many
  * word groups got a reading. Optional: a failed run leaves the page as read.
  */
-export async function rereadLines(img: Grey, lines: RawLine[], signal?: AbortSignal, chosen = chooseRereads(lines, img.height)): Promise<number> {
+export async function rereadLines(img: Grey, lines: RawLine[], options: RereadOptions = {}): Promise<number> {
+  const settings = tesseractSettings(options.tesseract);
+  const chosen = options.chosen ?? chooseRereads(lines, img.height, settings.rereadMaxLines);
   if (!chosen.length) return 0;
   const stack = await stackLines(img, lines, chosen);
   if (!stack) return 0;
   // the stack is upscaled: no --dpi (Tesseract estimates it from the text height)
-  const read = await recognise(stack.image, undefined, signal, '6');
+  const read = await recognise(stack.image, { settings, model: options.model ?? 'eng', signal: options.signal }, '6');
   let attached = 0;
   for (const [i, words] of unstack(read.lines, stack.placed)) attached += attachRereads(lines[i]!, words);
   return attached;
@@ -467,10 +533,10 @@ export function combinePasses(uniform: Pass, auto: Pass): Pass {
 }
 
 /** Orientation from Tesseract's OSD: clockwise degrees to rotate the image by, or 0 when unsure. */
-async function detectRotation(img: Grey, signal?: AbortSignal): Promise<number> {
+async function detectRotation(img: Grey, reader: Reader): Promise<number> {
   let out: string;
   try {
-    out = await runTesseract(pgm(img), ['--psm', '0'], signal);
+    out = await runTesseract(reader.settings.bin, pgm(img), ['--psm', '0'], reader.signal);
   } catch (err) {
     if (err instanceof EngineError && err.detail?.startsWith('tesseract exited')) return 0; // too few characters
     throw err;
@@ -498,10 +564,14 @@ export interface OcrGreyOptions {
   signal?: AbortSignal;
   /** Straighten a small skew first (default true). */
   deskew?: boolean;
-  /** Page segmentation of the alternative-reading pass ('off' for none); default EXS_OCR_ALT_PSM. */
+  /** How Tesseract reads (binary, passes, languages); defaults in tesseract-options.ts. */
+  tesseract?: TesseractOptions;
+  /** Page segmentation of the alternative-reading pass ('off' for none); default tesseract.altPsm. */
   altPsm?: string;
-  /** Re-read lines the passes disagree on as upscaled crops, on pages that get the alternative pass (default: EXS_OCR_REREADS, on). */
+  /** Re-read lines the passes disagree on as upscaled crops, on pages that get the alternative pass (default: tesseract.rereads, when retry is on). */
   rereads?: boolean;
+  /** Language of the document's text layer, when it has one: the page is read in it from the first pass. */
+  languageHint?: LanguageCode;
   /**
    * Re-read a poor first pass with stretched contrast and in other orientations (default true). Off for
    * images known to be upright and digital (an embedded image's region), where a poor read means no text.
@@ -509,23 +579,44 @@ export interface OcrGreyOptions {
   retry?: boolean;
 }
 
+/** Words of a reading that count towards its language: those read with some confidence. */
+function languageWords(lines: RawLine[]): string[] {
+  return lines.flatMap((l) => l.filter((w) => w.confidence >= LANGUAGE_WORD_CONFIDENCE).map((w) => w.text));
+}
+
+/**
+ * The page's language and the reading to keep: when `pass` (read with `reader.model`) is clearly in a language
+ * whose model differs from the one used, the page is read again with that model (same image, psm 6) and the new
+ * reading is kept if Tesseract is surer of it (higher mean word confidence) without losing words.
+ */
+async function readInLanguage(img: Grey, pass: Pass, reader: Reader): Promise<{ pass: Pass; model: string; language?: LanguageCode }> {
+  const language = guessLanguage(languageWords(pass.lines)).language;
+  const model = await modelFor(language, reader.settings);
+  if (!model || model === reader.model) return { pass, model: reader.model, language };
+  const again = await recognise(img, { ...reader, model });
+  if (again.meanConfidence > pass.meanConfidence && again.words >= LANGUAGE_MIN_WORDS * pass.words) return { pass: again, model, language };
+  return { pass, model: reader.model, language };
+}
+
 /** OCR of one greyscale page image: deskew, recognise, and fix the orientation when it reads poorly. */
 export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promise<OcrResult> {
+  const settings = tesseractSettings(options.tesseract);
   const deskew = options.deskew !== false;
   const retry = options.retry !== false;
-  const altPsm = options.altPsm ?? ALT_PSM;
-  const wantAlt = altPsm !== '0' && altPsm !== 'off' && input.width * input.height <= ALT_MAX_PIXELS;
+  const altPsm = options.altPsm ?? settings.altPsm;
+  const wantAlt = altPsm !== '0' && altPsm !== 'off' && input.width * input.height <= settings.altMaxPixels;
+  const reader: Reader = { settings, model: (await modelFor(options.languageHint, settings)) ?? 'eng', dpi: options.dpi, signal: options.signal };
   let { img, rotation } = await upright(input, 0, deskew);
   // The alternative pass reads the same upright image in parallel; redone below if the page gets turned.
-  let altJob: Promise<Pass> | undefined = wantAlt ? recognise(img, options.dpi, options.signal, altPsm) : undefined;
+  let altJob: Promise<Pass> | undefined = wantAlt ? recognise(img, reader, altPsm) : undefined;
   altJob?.catch(() => undefined);
   const firstImg = img;
-  let pass = await recognise(img, options.dpi, options.signal);
+  let pass = await recognise(img, reader);
   if (retry && (pass.meanConfidence < POOR_CONFIDENCE || pass.words < MIN_WORDS)) {
     // A faint scan: read it again with its contrast stretched, keep the better read.
     const stretched = stretchContrast(img);
     if (stretched !== img) {
-      const again = await recognise(stretched, options.dpi, options.signal);
+      const again = await recognise(stretched, reader);
       if (again.score > pass.score * 1.2 + 1) {
         pass = again;
         img = stretched;
@@ -545,13 +636,13 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
         ? await toGrey(sharp(input.data, { raw: { width: input.width, height: input.height, channels: 1 } })
           .resize({ width: Math.max(1, Math.round((input.width * OSD_MAX_SIDE) / side)) }))
         : input;
-      const detected = await detectRotation(small, options.signal);
+      const detected = await detectRotation(small, reader);
       // When OSD sees no turn but the read is very poor, upside down is the likeliest explanation.
       turns = detected !== 0 ? [detected] : pass.meanConfidence < VERY_POOR_CONFIDENCE ? [180] : [];
     }
     for (const turn of turns) {
       const candidate = await upright(input, turn, deskew);
-      const second = await recognise(candidate.img, options.dpi, options.signal);
+      const second = await recognise(candidate.img, reader);
       // Garbage read from a turned page still yields many (low-confidence) words: compare confidence.
       if (second.words >= 3 && second.meanConfidence > pass.meanConfidence + 0.05) {
         pass = second;
@@ -560,10 +651,12 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
       }
     }
   }
+  const read = await readInLanguage(img, pass, reader);
+  pass = read.pass;
   if (wantAlt) {
     if (img !== firstImg) {
       altJob?.catch(() => undefined);
-      altJob = recognise(img, options.dpi, options.signal, altPsm);
+      altJob = recognise(img, reader, altPsm);
     }
     let alt: Pass | undefined;
     try {
@@ -576,20 +669,31 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
   }
   // with the alternative pass only: the re-reading is a third opinion on words the two passes read
   // differently (see votedText in ocr-repair), and large pages would break the OCR time budget
-  if (wantAlt && (options.rereads ?? (REREADS && retry))) {
+  if (wantAlt && (options.rereads ?? (settings.rereads && retry))) {
     try {
-      await rereadLines(img, pass.lines, options.signal);
+      await rereadLines(img, pass.lines, { signal: options.signal, tesseract: settings, model: read.model });
     } catch (err) {
       if (options.signal?.aborted) throw err;
       // the re-reading is optional
     }
   }
   rotation = Math.round((((rotation % 360) + 360) % 360) * 10) / 10;
-  return { width: img.width, height: img.height, lines: pass.lines, wordCount: pass.words, rotation, meanConfidence: pass.meanConfidence, orientationChecked };
+  return {
+    width: img.width, height: img.height, lines: pass.lines, wordCount: pass.words, rotation, meanConfidence: pass.meanConfidence,
+    orientationChecked, model: read.model, ...(read.language ? { language: read.language } : {}),
+  };
+}
+
+export interface OcrPageOptions {
+  signal?: AbortSignal;
+  /** How Tesseract reads; defaults in tesseract-options.ts. */
+  tesseract?: TesseractOptions;
+  /** Language of the document's text layer, when it has one (see OcrGreyOptions.languageHint). */
+  languageHint?: LanguageCode;
 }
 
 /** OCR of page `page` (0-based) of an image file. The caller has checked the declared dimensions. */
-export async function ocrImage(bytes: Uint8Array, format: string, page: number, signal?: AbortSignal): Promise<OcrResult> {
+export async function ocrImage(bytes: Uint8Array, format: string, page: number, options: OcrPageOptions = {}): Promise<OcrResult> {
   let img: Grey;
   try {
     img = await toGrey(
@@ -598,7 +702,7 @@ export async function ocrImage(bytes: Uint8Array, format: string, page: number, 
   } catch (err) {
     throw new EngineError('unsupported_document', `undecodable ${format} image (${(err as Error).message.slice(0, 200)})`);
   }
-  return ocrGrey(img, { signal });
+  return ocrGrey(img, options);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -655,8 +759,7 @@ export async function renderPdfGrey(page: PdfPage, scale: number, region?: Regio
   return { data: grey, width, height, ink };
 }
 
-export interface OcrPdfPageOptions {
-  signal?: AbortSignal;
+export interface OcrPdfPageOptions extends OcrPageOptions {
   /** Resolution of the scanned image that fills the page, when there is one (see scanRenderDpi). */
   sourceDpi?: number;
 }
@@ -666,7 +769,6 @@ export interface OcrPdfPageOptions {
  * the upright page, so they line up with the text-layer geometry.
  */
 export async function ocrPdfPage(page: PdfPage, options: OcrPdfPageOptions = {}): Promise<OcrResult> {
-  const { signal } = options;
   const base = page.getViewport({ scale: 1 });
   let scale = scanRenderDpi(options.sourceDpi) / 72;
   const pixels = base.width * base.height * scale * scale;
@@ -679,7 +781,7 @@ export async function ocrPdfPage(page: PdfPage, options: OcrPdfPageOptions = {})
   }
   // A blank page needs no OCR.
   if (rendered.ink < 50) return { width: base.width, height: base.height, lines: [], wordCount: 0, rotation: 0, meanConfidence: 0, orientationChecked: false };
-  const result = await ocrGrey(rendered, { dpi: Math.round(72 * scale), signal });
+  const result = await ocrGrey(rendered, { dpi: Math.round(72 * scale), signal: options.signal, tesseract: options.tesseract, languageHint: options.languageHint });
   const toPoints = (v: number) => v / scale;
   return {
     width: result.width / scale,
@@ -689,5 +791,7 @@ export async function ocrPdfPage(page: PdfPage, options: OcrPdfPageOptions = {})
     rotation: result.rotation,
     meanConfidence: result.meanConfidence,
     orientationChecked: result.orientationChecked,
+    ...(result.model ? { model: result.model } : {}),
+    ...(result.language ? { language: result.language } : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { DocumentModel } from '../document/model.js';
 import type { ArrayNode, CompiledSchema, LeafNode, ObjectNode, SchemaNode } from '../schema/compile.js';
 import { calibrate, calibrationGroup, type CalibrationFeatures } from '../calibrate/calibrator.js';
 import { normText } from '../normalize/text.js';
-import { rankReceiptField } from '../ocr-repair/index.js';
+import { rankReceiptField, type OcrRepairOptions } from '../ocr-repair/index.js';
 import { DocContext, type Grounding } from './context.js';
 import { rankLeaf, type Scored } from './fields.js';
 import { amountFamily, type AmountFamily } from './labels.js';
@@ -39,6 +39,8 @@ export interface ExtractionResult {
 export interface ExtractOptions {
   /** Include raw ranker scores and calibration groups in field results (training). Default false. */
   debug?: boolean;
+  /** Tuning of the receipt ranker's use of alternative OCR readings (experiments); defaults in ocr-repair/options.ts. */
+  ocrRepair?: OcrRepairOptions;
 }
 
 /** Minimum raw score to extract, per calibration group (below: missing/low_confidence). */
@@ -125,7 +127,7 @@ class Extractor {
 
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
     const base = calibrationGroup(leaf.semantic);
-    const receipt = ranked || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf);
+    const receipt = ranked || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf, this.opts.ocrRepair);
     const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
     // The receipt ranker scores on its own scale, and scanned documents misread more, so each gets its own
     // calibration maps (falling back to the base group's where training had too few).
@@ -217,7 +219,7 @@ class Extractor {
     // Without a tax field, the tax is still looked for (as a field of its own would be) to check the sum.
     const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', title: undefined, description: undefined } };
     const taxFloor = fam.has('tax') ? 0 : 0.3;
-    if ([s, t, T].some((x) => rankReceiptField(this.ctx, x.leaf) !== undefined)) return out;
+    if ([s, t, T].some((x) => rankReceiptField(this.ctx, x.leaf, this.opts.ocrRepair) !== undefined)) return out;
     const lists = [s, t, T].map((x) => rankLeaf(this.ctx, x.leaf));
     const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
     const K = 6;

@@ -6,3 +6,4 @@
 export { confusionDistance, digitize, subCost } from './confusion.js';
 export { fuzzyMonth, repairedAmounts, repairedDates, type RepairedAmount, type RepairedDate } from './readers.js';
 export { looksLikeReceipt, rankReceiptField, receiptCues, receiptField, repairName } from './receipt.js';
+export { OCR_REPAIR_DEFAULTS, ocrRepairSettings, type OcrRepairOptions } from './options.js';

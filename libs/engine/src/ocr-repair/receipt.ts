@@ -14,50 +14,39 @@ import { fieldWords } from '../schema/semantic.js';
 import { addressWordFits, postcodeFitsTown, repairAddress, trimAddressLine } from './address.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
+import { ocrRepairSettings, type OcrRepairOptions, type OcrRepairSettings } from './options.js';
 import { CONFIDENT_MARGIN, lineReadings, pageSpan, type LineReading, type ReadingKind } from './readings.js';
-
-/** Extra cost of a value read from the alternative OCR pass rather than the primary one. */
-const ALT_COST = Number(process.env.EXS_OCR_ALT_COST ?? 0.3);
-/** Extra cost of a value read from the majority of a word's three readings (see votedText). */
-const VOTE_COST = Number(process.env.EXS_OCR_VOTE_COST ?? 0.15);
-/**
- * A line this many times taller than the page's usual line ran several printed lines together: its crop
- * holds them all, and its re-reading mixes their words ("13-02-16" from the line below a date), so it is not used.
- */
-const TALL_LINE = Number(process.env.EXS_OCR_TALL_LINE ?? 1.6);
 
 /**
  * The readings of a line that extraction may use: the vote with the line re-reading only on lines of one
- * printed line. (The re-reading on its own is not a reading here: on the receipts it found no value that the
- * page passes missed, and read some dates of neighbouring lines.)
+ * printed line (see OcrRepairOptions.tallLine). (The re-reading on its own is not a reading here: on the receipts
+ * it found no value that the page passes missed, and read some dates of neighbouring lines.)
  */
-function readingsOf(page: Page, line: number, kinds: readonly ReadingKind[]): LineReading[] {
-  const tall = tallLines(page);
+function readingsOf(page: Page, line: number, kinds: readonly ReadingKind[], tuning: OcrRepairSettings): LineReading[] {
+  const tall = tallLines(page, tuning.tallLine);
   return lineReadings(page, line, tall.has(line) ? kinds.filter((k) => k !== 'vote') : kinds);
 }
 
-const tallMemo = new WeakMap<Page, Set<number>>();
-function tallLines(page: Page): Set<number> {
+const tallMemo = new WeakMap<Page, { factor: number; lines: Set<number> }>();
+function tallLines(page: Page, factor: number): Set<number> {
   let out = tallMemo.get(page);
-  if (!out) {
+  if (out?.factor !== factor) {
     const heights = page.lines.map((l) => l.bbox[3] - l.bbox[1]);
     const sorted = [...heights].sort((a, b) => a - b);
     const usual = sorted[sorted.length >> 1] ?? 0;
-    out = new Set(heights.flatMap((h, i) => (usual > 0 && h > TALL_LINE * usual ? [i] : [])));
+    out = { factor, lines: new Set(heights.flatMap((h, i) => (usual > 0 && h > factor * usual ? [i] : []))) };
     tallMemo.set(page, out);
   }
-  return out;
+  return out.lines;
 }
 /** Extra cost of a value found in a reading other than the primary one. */
-function readingCost(r: LineReading): number {
+function readingCost(r: LineReading, tuning: OcrRepairSettings): number {
   switch (r.kind) {
     case 'primary': return 0;
-    case 'vote': return VOTE_COST;
-    default: return ALT_COST + r.doubt;
+    case 'vote': return tuning.voteCost;
+    default: return tuning.altCost + r.doubt;
   }
 }
-/** Which reading names and addresses are taken from ('primary' or 'confident'). */
-const NAME_READING = (process.env.EXS_OCR_NAME_READING ?? 'primary') as 'primary' | 'confident';
 
 /**
  * Text of page span [start, end) with each whole word in the reading the field's type prefers: the second
@@ -98,8 +87,8 @@ function preferAddressAlt(w: Word, after: string): boolean {
 }
 
 /** Text of page span [start, end) with each whole word in the chosen reading. */
-function spanText(page: Page, start: number, end: number): string {
-  if (NAME_READING === 'primary') return page.text.slice(start, end);
+function spanText(page: Page, start: number, end: number, reading: OcrRepairSettings['nameReading']): string {
+  if (reading === 'primary') return page.text.slice(start, end);
   let out = '';
   let pos = start;
   for (const w of page.words) {
@@ -357,8 +346,8 @@ interface Header {
   companyLine?: number;
 }
 
-function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
-  return ctx.memo('ocr-repair:company', () => {
+function companyCandidates(ctx: DocContext, tuning: OcrRepairSettings): NonNullable<Header['company']> {
+  return ctx.memo(`ocr-repair:company:${tuning.nameReading}`, () => {
     const page = ctx.pages[0]!;
     const lines = lineInfos(page).slice(0, 14);
     const heights = lines.map((l) => l.height).sort((a, b) => a - b);
@@ -394,7 +383,7 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
       // a name does not end with a comma (an address line does)
       if (/,\s*$/.test(cut.text)) z -= 1.0;
       const spans: Span[] = [{ p: 0, start: cut.start, end: cut.end }];
-      let value = spanText(page, cut.start, cut.end).trim();
+      let value = spanText(page, cut.start, cut.end, tuning.nameReading).trim();
       const used = [l.i];
       // a name broken over lines: "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD", "HARDWARE &" / "ELECTRICAL",
       // "ENTERPRISE (SETIA" / "ALAM) SDN BHD"
@@ -412,7 +401,7 @@ function companyCandidates(ctx: DocContext): NonNullable<Header['company']> {
         if (isAddressLine(nx.text) || LABEL_LINE.test(nx.text.replace(LEGAL, '')) || REG_ONLY.test(nx.text.trim())) break;
         const c2 = trimHeader(nx.text, nx.start);
         if (!c2.text.trim() || c2.text.trim().split(/\s+/).length > 5) break;
-        value = `${value} ${spanText(page, c2.start, c2.end).trim()}`;
+        value = `${value} ${spanText(page, c2.start, c2.end, tuning.nameReading).trim()}`;
         spans.push({ p: 0, start: c2.start, end: c2.end });
         used.push(nx.i);
         if (added === 0) z += 0.9;
@@ -480,10 +469,10 @@ function dropFaintEdges(page: Page, cut: { start: number; end: number; text: str
   return { start, end, text: page.text.slice(start, end) };
 }
 
-function addressCandidates(ctx: DocContext): Scored[] {
+function addressCandidates(ctx: DocContext, tuning: OcrRepairSettings): Scored[] {
   const page = ctx.pages[0]!;
   const lines = lineInfos(page).slice(0, 22);
-  const company = companyCandidates(ctx)[0];
+  const company = companyCandidates(ctx, tuning)[0];
   const after = company ? Math.max(...company.lines) + 1 : 0;
   const out: Scored[] = [];
   const tryFrom = (from: number, base: number) => {
@@ -538,16 +527,16 @@ function addressCandidates(ctx: DocContext): Scored[] {
 // ---------------------------------------------------------------------------------------------------
 // Date.
 
-function dateCandidatesReceipt(ctx: DocContext): Scored[] {
+function dateCandidatesReceipt(ctx: DocContext, tuning: OcrRepairSettings): Scored[] {
   const out: Scored[] = [];
   // the convention from locale cues first: on a receipt one misread date must not set it
   const order = localeDateOrder(ctx.pages.map((p) => p.text).join('\n')) ?? ctx.dateOrder;
   ctx.pages.forEach((page, p) => {
     const infos = lineInfos(page);
     for (const l of infos) {
-     for (const r of readingsOf(page, l.i, ['primary', 'alt', 'vote'])) {
+     for (const r of readingsOf(page, l.i, ['primary', 'alt', 'vote'], tuning)) {
       for (const d0 of repairedDates(r.text, order)) {
-        const d = { ...d0, cost: d0.cost + readingCost(r) };
+        const d = { ...d0, cost: d0.cost + readingCost(r, tuning) };
         const y = Number(d.iso.slice(0, 4));
         const before = r.text.slice(0, d.start).toLowerCase();
         const label = /\b(date|dated|tarikh|dt)\b|d\s?a\s?t\s?e|ate\s*[:.]/.test(before) || /\bdate\b/i.test(r.text) ? 1 : 0;
@@ -590,13 +579,13 @@ interface AmountLine {
   count: number;
 }
 
-function amountLines(page: Page): AmountLine[] {
+function amountLines(page: Page, tuning: OcrRepairSettings): AmountLine[] {
   const out: AmountLine[] = [];
   for (const l of lineInfos(page)) {
     const all = repairedAmounts(l.text).filter((a) => a.cost < 1.6);
-    for (const r of readingsOf(page, l.i, ['alt', 'vote'])) {
+    for (const r of readingsOf(page, l.i, ['alt', 'vote'], tuning)) {
       for (const a of repairedAmounts(r.text)) {
-        const cost = a.cost + readingCost(r);
+        const cost = a.cost + readingCost(r, tuning);
         if (cost >= 1.6) continue;
         const sp = pageSpan(page, r, a.start, a.end);
         all.push({ ...a, start: sp.start - l.start, end: sp.end - l.start, cost });
@@ -644,9 +633,9 @@ const near = (a: number, b: number, eps = 0.006) => Math.abs(a - b) < eps;
 /** Cash rounding to 5 cents: a total that is a multiple of 0.05 may differ from the exact sum by up to 2 cents. */
 const nearSum = (sum: number, v: number) => near(sum, v, 0.016) || (Math.round(v * 100) % 5 === 0 && near(sum, v, 0.026));
 
-function totalCandidates(ctx: DocContext): Scored[] {
+function totalCandidates(ctx: DocContext, tuning: OcrRepairSettings): Scored[] {
   const page = ctx.pages[0]!;
-  const lines = amountLines(page);
+  const lines = amountLines(page, tuning);
   const infos = lineInfos(page);
   const summaryAt = infos.find((l) => l.y > 0.3 && has(l, K_SUMMARY) && (has(l, K_TAX) || /summary/i.test(l.text)))?.i ?? Infinity;
   const pays: { v: number; l: AmountLine }[] = [];
@@ -787,18 +776,19 @@ export function receiptField(leaf: Pick<LeafNode, 'name' | 'semantic' | 'reading
  * Ranked candidates for a receipt field on an OCR'd receipt; undefined when the document is not a receipt
  * or the field is not one of merchant name, merchant address, date and total.
  */
-export function rankReceiptField(ctx: DocContext, leaf: LeafNode): Scored[] | undefined {
+export function rankReceiptField(ctx: DocContext, leaf: LeafNode, options?: OcrRepairOptions): Scored[] | undefined {
   if (!looksLikeReceipt(ctx)) return undefined;
   const field = receiptField(leaf);
   if (!field) return undefined;
+  const tuning = ocrRepairSettings(options);
   switch (field) {
     case 'company':
-      return aggregate(companyCandidates(ctx).map((c) => ({ value: c.value, spans: c.spans, score: c.score, features: { lines: c.lines.length } })));
+      return aggregate(companyCandidates(ctx, tuning).map((c) => ({ value: c.value, spans: c.spans, score: c.score, features: { lines: c.lines.length } })));
     case 'address':
-      return aggregate(addressCandidates(ctx));
+      return aggregate(addressCandidates(ctx, tuning));
     case 'date':
-      return aggregate(dateCandidatesReceipt(ctx));
+      return aggregate(dateCandidatesReceipt(ctx, tuning));
     case 'total':
-      return aggregate(totalCandidates(ctx));
+      return aggregate(totalCandidates(ctx, tuning));
   }
 }

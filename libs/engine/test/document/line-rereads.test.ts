@@ -80,7 +80,7 @@ describe('re-reading lines from the image', () => {
     // the page pass misread the name (as if): the crop's reading comes back on the same word
     word.text = 'Y0NGFAT7';
     word.confidence = 0.3;
-    expect(await rereadLines(img, read.lines, undefined, [{ line: i, priority: 1 }])).toBeGreaterThanOrEqual(1);
+    expect(await rereadLines(img, read.lines, { chosen: [{ line: i, priority: 1 }] })).toBeGreaterThanOrEqual(1);
     expect(word.reread?.text).toBe('YONGFATT');
     expect(word.reread?.words).toBe(1);
   });

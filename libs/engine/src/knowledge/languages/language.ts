@@ -1,0 +1,23 @@
+/**
+ * What the engine knows about a language it reads, as data: one file per language beside this one, listed in
+ * index.ts. A language is added by writing its file (ISO 639-1 code, Tesseract data name, function words,
+ * letters) and listing it; scripts/install-os-deps.sh and deploy/Dockerfile install `tesseract-ocr-<tesseract>`.
+ */
+export type LanguageCode = 'en' | 'fr' | 'de' | 'es' | 'it' | 'nl' | 'pt';
+
+export interface Language {
+  /** ISO 639-1 code. */
+  code: LanguageCode;
+  /** English name, for messages and docs. */
+  name: string;
+  /** Name of Tesseract's trained data for the language (Debian package `tesseract-ocr-<tesseract>`). */
+  tesseract: string;
+  /**
+   * The language's most frequent words that carry no content: articles, pronouns, prepositions, conjunctions,
+   * auxiliary verbs, polite formulas. They occur on any page of running text or of a business document, whatever
+   * it is about, so a handful of them tells the language. Lower case, spelt as printed (accents kept).
+   */
+  functionWords: readonly string[];
+  /** Letters the language writes and English does not, lower case. */
+  letters: string;
+}
