@@ -29,7 +29,7 @@ import { originalSet } from '../calibrate/train.js';
 import { formatLodo, lodoReport, type LodoRecord } from '../eval/lodo.js';
 import { formatReports, runEval, type SetReport } from '../eval/run.js';
 import { SCHEMA_VARIANTS, type SchemaVariant } from '../eval/schema-variants.js';
-import { tesseractOptionsFromEnv } from './env-options.js';
+import { ocrRepairOptionsFromEnv, tesseractOptionsFromEnv } from './env-options.js';
 import { repoRoot } from './repo-root.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -74,6 +74,7 @@ async function main() {
   const opts = {
     datasets, sets, limit, out, cacheDir, cacheKey: ingestKey(),
     ingest: (bytes: Uint8Array) => ingest.openDocument(bytes, { tesseract: tesseractOptionsFromEnv() }) as Promise<DocumentModel>,
+    ocrRepair: ocrRepairOptionsFromEnv(),
   };
   // every variant unless told otherwise (the table is part of the yardstick; ~30 s with the ingest cache warm)
   const variantArg = arg('schema-variant') ?? 'all';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { DocumentModel } from '../document/model.js';
 import { compileSchema, type CompiledSchema, type LeafNode } from '../schema/compile.js';
 import { extractFromDocument, type ExtractionResult } from '../extract/extract.js';
+import type { OcrRepairOptions } from '../ocr-repair/options.js';
 import { compareList, compareScalar, lineItemF1 } from './compare.js';
 import { invertKeys, makeVariant, renameValues, type SchemaVariant } from './schema-variants.js';
 
@@ -88,6 +89,8 @@ export interface EvalOptions {
   onCase?: (set: string, id: string, ms: number) => void;
   /** Rewrite each case's schema as another caller would (scores are reported under the original field names). */
   schemaVariant?: SchemaVariant;
+  /** Receipt ranker tuning (the CLI takes it from EXS_OCR_* variables); default: the engine's. */
+  ocrRepair?: OcrRepairOptions;
 }
 
 function findDocument(dir: string): string | undefined {
@@ -185,7 +188,7 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
         doc = { format: 'pdf', pages: [], pageCount: 0, wordCount: 0 };
       }
       const t0 = performance.now();
-      const result = extractFromDocument(doc, compiled, { debug: true });
+      const result = extractFromDocument(doc, compiled, { debug: true, ocrRepair: opts.ocrRepair });
       const exMs = performance.now() - t0;
       ms += ingestMs + exMs;
       pages += doc.pageCount;

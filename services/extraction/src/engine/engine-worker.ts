@@ -37,6 +37,12 @@ const ocrProvider: OcrProvider | undefined = providerSettings
   )
   : undefined;
 
+/**
+ * Which tesseract binary reads pages (EXS_TESSERACT_BIN: the local stack and tests point it at their own); the
+ * engine reads no environment of its own, so the service passes it as an option.
+ */
+const tesseract = process.env.EXS_TESSERACT_BIN ? { bin: process.env.EXS_TESSERACT_BIN } : undefined;
+
 /** The caller's schema text as JSON, or the detail the API has always given for text that is not JSON. */
 function parseSchema(schemaJson: string): unknown {
   try {
@@ -60,6 +66,7 @@ async function perform(task: EngineTask, report: (outcome: OcrProviderOutcome) =
           maxPages: task.maxPages,
           maxWords: task.maxWords,
           ...(ocrProvider ? { ocrProvider: { provider: ocrProvider, onOutcome: report } } : {}),
+          ...(tesseract ? { tesseract } : {}),
         },
       });
     default:
