@@ -5,10 +5,13 @@ import { aptInstall, findBinary } from './binaries.js';
 
 const execFileP = promisify(execFile);
 
-/** The traineddata the engine's OCR uses (libs/engine/src/document/ocr.ts): `-l eng`, and `--psm 0` needs osd. */
-export const TESSERACT_LANGUAGES = ['eng', 'osd'] as const;
+/**
+ * The traineddata the engine's OCR uses: English and osd always, and the model of each language a page may be
+ * re-read in (libs/engine/src/knowledge/languages: French, German, Spanish, Italian, Dutch, Portuguese).
+ */
+export const TESSERACT_LANGUAGES = ['eng', 'osd', 'fra', 'deu', 'spa', 'ita', 'nld', 'por'] as const;
 /** Debian's packages for the binary and each language (named explicitly: not every distribution makes them dependencies). */
-export const TESSERACT_PACKAGES = ['tesseract-ocr', 'tesseract-ocr-eng', 'tesseract-ocr-osd'] as const;
+export const TESSERACT_PACKAGES = ['tesseract-ocr', ...TESSERACT_LANGUAGES.map((lang) => `tesseract-ocr-${lang}`)] as const;
 
 export interface TesseractReady {
   bin: string;
@@ -58,8 +61,8 @@ async function probe(bin: string): Promise<{ version: string; languages: string[
 let inflight: Promise<TesseractReady> | undefined;
 
 /**
- * Makes sure the OCR engine the extraction service runs is there: the `tesseract` binary with the English and
- * orientation (osd) data. When either is missing, installs Debian's packages the way Redis and NATS are
+ * Makes sure the OCR engine the extraction service runs is there: the `tesseract` binary with the data of every
+ * language the engine reads (TESSERACT_LANGUAGES). When either is missing, installs Debian's packages the way Redis and NATS are
  * installed (apt-get); rejects with what to install by hand when that is not possible. Without it every
  * scanned page fails with 422 extraction_failed ("OCR engine not installed").
  */
