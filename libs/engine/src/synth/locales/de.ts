@@ -1,0 +1,123 @@
+/** German: Germany, Austria, Switzerland. */
+import type { Country, Language } from '../locale.js';
+
+const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+const SHORT = ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Dez.'];
+const AT_MONTHS = ['Jänner', ...MONTHS.slice(1)];
+const AT_SHORT = ['Jän.', ...SHORT.slice(1)];
+
+const DE: Country = {
+  code: 'DE', currency: { code: 'EUR', symbol: '€', symbolBefore: false },
+  numberStyles: ['dot-comma', 'dot-comma', 'plain-comma'], dateStyles: ['dd.mm.yyyy', 'dd.mm.yyyy', 'd.m.yyyy', 'yyyy-mm-dd'], receiptDateStyles: ['dd.mm.yyyy', 'dd.mm.yy'],
+  vatRate: 19, reducedRate: 7, legalForms: ['GmbH', 'GmbH', 'AG', 'KG', 'GmbH & Co. KG', 'UG (haftungsbeschränkt)', 'e.K.'],
+  cities: [{ city: 'München', pc: '803##' }, { city: 'Köln', pc: '506##' }, { city: 'Hamburg', pc: '200##' }, { city: 'Frankfurt am Main', pc: '603##' }, { city: 'Stuttgart', pc: '701##' }, { city: 'Leipzig', pc: '041##' }, { city: 'Bremen', pc: '281##' }, { city: 'Nürnberg', pc: '904##' }, { city: 'Dresden', pc: '010##' }, { city: 'Hannover', pc: '301##' }],
+  streets: ['Hauptstraße {n}', 'Industriestraße {n}', 'Am Lindenhof {n}', 'Bahnhofstr. {n}', 'Gewerbepark Süd {n}', 'Schillerstraße {n}a', 'Mühlenweg {n}', 'Otto-Hahn-Str. {n}'],
+  cityLine: ['{pc} {city}', 'D-{pc} {city}'],
+  vatLabels: ['USt-IdNr.', 'USt-ID', 'Umsatzsteuer-ID', 'USt.-Id.-Nr.'],
+  registration: [
+    ({ city, rng }) => `Amtsgericht ${city} HRB ${rng.digits(5, true)}`,
+    ({ rng }) => `Steuernummer ${rng.digits(3)}/${rng.digits(3)}/${rng.digits(5)}`,
+    ({ rng }) => `Geschäftsführer: ${rng.pick(['Jörg', 'Katrin', 'Stefan', 'Anja', 'Ralf'])} ${rng.pick(['Lehmann', 'Kühn', 'Vogt', 'Seidel', 'Franke'])}`,
+  ],
+  banks: ['Sparkasse Mittelrhein', 'Volksbank Oberland eG', 'Kreissparkasse Nordheide', 'Raiffeisenbank Altmühltal eG'], tld: 'de', phone: '+49 ### ######',
+};
+
+const AT: Country = {
+  code: 'AT', currency: { code: 'EUR', symbol: '€', symbolBefore: true },
+  numberStyles: ['dot-comma', 'dot-comma', 'space-comma'], dateStyles: ['dd.mm.yyyy', 'd.m.yyyy'], receiptDateStyles: ['dd.mm.yyyy', 'dd.mm.yy'],
+  dates: { longDate: (y, m, d, abbr) => `${d}. ${(abbr ? AT_SHORT : AT_MONTHS)[m - 1]} ${y}` },
+  vatRate: 20, reducedRate: 10, legalForms: ['GmbH', 'GmbH', 'AG', 'OG', 'KG', 'e.U.'],
+  cities: [{ city: 'Wien', pc: '1##0' }, { city: 'Graz', pc: '80#0' }, { city: 'Linz', pc: '40#0' }, { city: 'Salzburg', pc: '50#0' }, { city: 'Innsbruck', pc: '60#0' }],
+  streets: ['Mariahilfer Straße {n}', 'Landstraßer Hauptstraße {n}', 'Herrengasse {n}', 'Wiener Straße {n}', 'Industriezeile {n}'],
+  cityLine: ['{pc} {city}', 'A-{pc} {city}'],
+  vatLabels: ['UID', 'UID-Nr.', 'USt-IdNr.'],
+  registration: [({ rng }) => `FN ${rng.digits(6, true)} ${rng.letters(1, 'abdfghikmpstvwxyz')}`, ({ city }) => `Firmenbuchgericht: Landesgericht ${city}`],
+  banks: ['Raiffeisenlandesbank Donau', 'Sparkasse Alpenvorland'], tld: 'at', phone: '+43 ### ######',
+};
+
+const CH: Country = {
+  code: 'CH', currency: { code: 'CHF', symbol: 'CHF', symbolBefore: true },
+  numberStyles: ['apos-dot', 'apos-dot', 'plain-dot'], dateStyles: ['dd.mm.yyyy', 'd.m.yyyy'], receiptDateStyles: ['dd.mm.yyyy', 'dd.mm.yy'],
+  vatRate: 8.1, reducedRate: 2.6, legalForms: ['AG', 'GmbH', 'AG'],
+  cities: [{ city: 'Zürich', pc: '80##' }, { city: 'Bern', pc: '30##' }, { city: 'Basel', pc: '40##' }, { city: 'Luzern', pc: '600#' }, { city: 'St. Gallen', pc: '900#' }],
+  streets: ['Bahnhofstrasse {n}', 'Seestrasse {n}', 'Dorfstrasse {n}', 'Industriestrasse {n}', 'Zürcherstrasse {n}'],
+  cityLine: ['{pc} {city}', 'CH-{pc} {city}'],
+  vatLabels: ['MWST-Nr.', 'UID', 'MWST'],
+  taxLabels: ['MWST {rate}', 'MWST', 'zzgl. MWST {rate}', 'Mehrwertsteuer {rate}'],
+  receiptTaxLabels: ['MWST {rate}', 'inkl. MWST {rate}'],
+  registration: [({ vat }) => `${vat} MWST`, ({ city }) => `Handelsregister des Kantons ${city}`],
+  banks: ['Kantonalbank Seeland', 'Regionalbank Emmental'], tld: 'ch', phone: '+41 ## ### ## ##',
+};
+
+export const de: Language = {
+  code: 'de',
+  longDate: (y, m, d, abbr) => `${d}. ${(abbr ? SHORT : MONTHS)[m - 1]} ${y}`,
+  countries: [DE, DE, DE, AT, CH],
+  invoice: {
+    title: ['Rechnung', 'RECHNUNG', 'Rechnung Nr.', 'Ausgangsrechnung'],
+    number: ['Rechnungsnummer', 'Rechnungs-Nr.', 'Rechnung Nr.', 'Beleg-Nr.', 'RE-Nr.', 'Rechnungsnr.'],
+    date: ['Rechnungsdatum', 'Datum', 'Ausstellungsdatum', 'Belegdatum', 'Rech.-Datum'],
+    dueDate: ['Fällig am', 'Zahlbar bis', 'Fälligkeitsdatum', 'Fälligkeit', 'Zahlungsziel'],
+    po: ['Bestellnummer', 'Ihre Bestellung', 'Bestell-Nr.', 'Ihre Bestellnr.', 'Auftragsnummer', 'Ihre Auftrags-Nr.'],
+    customerNo: ['Kundennummer', 'Kunden-Nr.', 'Kd.-Nr.', 'Debitor'],
+    deliveryDate: ['Lieferdatum', 'Leistungsdatum', 'Liefertermin'],
+    currency: ['Währung'],
+    seller: ['Rechnungssteller', 'Lieferant', 'Absender', 'Verkäufer'],
+    buyer: ['Rechnungsempfänger', 'Kunde', 'Rechnungsadresse', 'Rechnung an', 'Empfänger'],
+    attention: ['z. Hd.', 'z.Hd.', 'Zu Händen'],
+    position: ['Pos.', 'Pos', 'Nr.'],
+    code: ['Art.-Nr.', 'Artikelnr.', 'Artikel'],
+    description: ['Bezeichnung', 'Beschreibung', 'Artikel / Leistung', 'Leistung', 'Artikelbezeichnung'],
+    quantity: ['Menge', 'Anz.', 'Anzahl', 'Stk.'],
+    unit: ['Einheit', 'ME'],
+    unitPrice: ['Einzelpreis', 'E-Preis', 'Preis/Einh.', 'Stückpreis', 'EP netto'],
+    taxRate: ['MwSt.', 'USt.', 'St.-Satz'],
+    amount: ['Gesamtpreis', 'Betrag', 'Gesamt', 'G-Preis', 'Summe'],
+    subtotal: ['Nettobetrag', 'Zwischensumme', 'Summe netto', 'Gesamt netto', 'Warenwert netto', 'Rechnungsbetrag netto'],
+    tax: ['MwSt. {rate}', 'USt. {rate}', 'zzgl. {rate} MwSt.', 'Umsatzsteuer {rate}', 'zzgl. USt. {rate}', 'Mehrwertsteuer'],
+    total: ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag', 'Summe brutto', 'Zu zahlen', 'Gesamt brutto', 'Zahlbetrag'],
+    iban: ['IBAN'], bic: ['BIC', 'SWIFT-BIC'], bank: ['Bank', 'Bankverbindung', 'Kreditinstitut'],
+    phone: ['Tel.', 'Telefon', 'Fon'], email: ['E-Mail', 'Mail'], page: ['Seite 1 von 1', 'Seite 1/1'],
+  },
+  receipt: {
+    title: ['', 'KASSENBON', 'Beleg', 'Quittung'],
+    number: ['Bon-Nr.', 'Beleg-Nr.', 'Bon', 'Beleg'],
+    date: ['', 'Datum:', 'Datum'],
+    total: ['SUMME', 'Summe', 'GESAMT', 'Zu zahlen', 'Summe EUR', 'TOTAL'],
+    subtotal: ['Zwischensumme', 'Netto'],
+    taxIncluded: ['enth. MwSt. {rate}', 'MwSt. {rate}', 'inkl. {rate} MwSt.', 'USt {rate}'],
+    taxAdded: ['MwSt. {rate}'],
+    taxTable: [['MwSt', 'Netto', 'Steuer', 'Brutto'], ['Satz', 'Netto', 'MwSt', 'Umsatz']],
+    card: ['EC-Karte', 'Karte', 'girocard', 'Kartenzahlung'], cash: ['Bar', 'BAR', 'Gegeben'], change: ['Rückgeld', 'Zurück'],
+    cashier: ['Es bediente Sie: {first}', 'Kassierer: {first}', 'Bedienung: {first}'],
+    thanks: ['Vielen Dank für Ihren Einkauf!', 'Danke und bis bald', 'Wir danken für Ihren Besuch'],
+  },
+  surnames: ['Brandt', 'Lorenz', 'Vogel', 'Hartmann', 'Krüger', 'Lange', 'Zimmermann', 'Köhler', 'Winkler', 'Albrecht', 'Schreiber', 'Böhm', 'Engel', 'Kaiser', 'Fuchs', 'Pohl'],
+  firstNames: ['Jens', 'Sabine', 'Markus', 'Petra', 'Tobias', 'Jana', 'Florian', 'Ute', 'Lukas', 'Miriam'],
+  sectors: ['Haustechnik', 'Metallbau', 'Druck & Medien', 'Elektrotechnik', 'Logistik', 'Softwareentwicklung', 'Gebäudereinigung', 'Maschinenbau', 'Bürobedarf', 'Holzbau', 'Kältetechnik'],
+  brands: ['Nordwerk', 'Kristallwerk', 'Alpentec', 'Sonnenfeld', 'Lindenhof', 'Weserland', 'Brückentor', 'Eichenhain', 'Rheintal'],
+  companies: ['{S} {Sector} {F}', '{Brand} {F}', '{S} & {S2} {F}', '{Sector} {S} {F}', '{Brand} {Sector} {F}'],
+  shops: ['Bäckerei {S}', 'Café {Brand}', 'Getränkemarkt {S}', 'Eisenwaren {S}', 'Metzgerei {S}'],
+  items: [
+    { text: 'Beratungsleistung', units: ['Std.', 'h'], min: 6000, max: 14000, qty: 'hours' },
+    { text: 'Anfahrtspauschale', units: ['pausch.', 'Pauschale'], min: 3500, max: 9000, qty: 'one' },
+    { text: 'Kopierpapier A4 80 g, 500 Bl.', units: ['Pak.', 'Stk.'], min: 450, max: 890, qty: 'count' },
+    { text: 'Tonerkartusche schwarz', units: ['Stk.', 'St.'], min: 4500, max: 12000, qty: 'count' },
+    { text: 'Softwarewartung jährlich', units: ['pausch.'], min: 30000, max: 240000, qty: 'one' },
+    { text: 'Montagearbeiten', units: ['Std.', 'h'], min: 3800, max: 7500, qty: 'hours' },
+    { text: 'Kabelkanal 2 m', units: ['Stk.', 'St.'], min: 1200, max: 3800, qty: 'count' },
+    { text: 'Webhosting 12 Monate', units: ['pausch.'], min: 9000, max: 36000, qty: 'one' },
+    { text: 'Projektleitung', units: ['Tag', 'PT'], min: 45000, max: 90000, qty: 'count' },
+    { text: 'Schutzhandschuhe (50 Stk.)', units: ['Pak.'], min: 900, max: 2400, qty: 'count' },
+    { text: 'Schulung (Tagessatz)', units: ['Tag'], min: 60000, max: 120000, qty: 'count' },
+    { text: 'Versandkosten', units: ['pausch.'], min: 490, max: 2900, qty: 'one' },
+  ],
+  shopItems: [['Brötchen', 35, 60], ['Laugenbrezel', 70, 110], ['Milchkaffee', 280, 390], ['Mineralwasser 0,5 l', 90, 180], ['Vollkornbrot 750 g', 320, 480], ['Bananen', 99, 199], ['Apfelschorle 0,33 l', 190, 290], ['Käsekuchen', 290, 390], ['Schrauben 4x40 (100 St.)', 390, 690], ['Belegtes Brötchen', 290, 450], ['Butterbrezel', 150, 220]],
+  invoiceNumbers: ['RE-{Y}-{z4}', '{Y}{z5}', 'R{n6}', '{z5}/{Y}', 'RE{y}{m}{z3}', '{n7}'],
+  poNumbers: ['45{n8}', 'B-{Y}-{z4}', 'BE{n6}', '{n6}', 'PO-{n5}'],
+  customerNumbers: ['KD-{n5}', '{n5}', 'K{n6}', '10{n4}'],
+  termsDays: ['Zahlbar innerhalb von {days} Tagen ohne Abzug.', 'Zahlungsbedingungen: {days} Tage netto.', 'Der Rechnungsbetrag ist innerhalb von {days} Tagen zu überweisen.'],
+  termsUntil: ['Bitte überweisen Sie den Betrag bis zum {due}.', 'Zahlbar ohne Abzug bis {due}.', 'Bitte begleichen Sie die Rechnung bis spätestens {due}.'],
+  thanks: ['Vielen Dank für Ihren Auftrag!', 'Wir bedanken uns für die gute Zusammenarbeit.', 'Es gelten unsere Allgemeinen Geschäftsbedingungen.'],
+  period: ['Leistungszeitraum: {from} - {to}', 'Zeitraum {from} bis {to}'],
+};

@@ -1,0 +1,27 @@
+import { makeInvoice } from '../../src/synth/invoice.js';
+import { LOCALES, SYNTH_LANGUAGES } from '../../src/synth/locales/index.js';
+import { Rng } from '../../src/synth/random.js';
+import { makeReceipt } from '../../src/synth/receipt.js';
+
+const cents = (x: number) => Math.round(x * 100);
+
+test.each(SYNTH_LANGUAGES)('%s invoices add up: qty x unit price = line amount, lines = net, net + tax = gross', (lang) => {
+  for (let i = 0; i < 40; i++) {
+    const { truth, taxRate } = makeInvoice(LOCALES[lang], new Rng(`amounts/${lang}/${i}`));
+    for (const li of truth.line_items) {
+      if (li.quantity !== undefined && li.unit_price !== undefined) expect(cents(li.quantity * li.unit_price)).toBe(cents(li.amount));
+    }
+    expect(truth.line_items.reduce((s, li) => s + cents(li.amount), 0)).toBe(cents(truth.subtotal));
+    expect(cents(truth.subtotal) + cents(truth.tax_amount)).toBe(cents(truth.total));
+    expect(Math.abs(truth.tax_amount - (truth.subtotal * taxRate) / 100)).toBeLessThanOrEqual(0.005 + 1e-9);
+  }
+});
+
+test.each(SYNTH_LANGUAGES)('%s receipts carry the tax their total includes (or adds)', (lang) => {
+  for (let i = 0; i < 40; i++) {
+    const r = makeReceipt(LOCALES[lang], new Rng(`receipts/${lang}/${i}`));
+    const net = r.truth.total - r.truth.tax;
+    expect(r.truth.tax).toBeGreaterThan(0);
+    expect(Math.abs(r.truth.tax - (net * r.taxRate) / 100)).toBeLessThanOrEqual(0.01);
+  }
+});
