@@ -197,13 +197,12 @@ describe('fallback to local OCR', () => {
   test('a server that does not answer in time: the request is cancelled at its deadline and the pages are read by Tesseract', async () => {
     answer = () => ({ hang: true });
     const slow = pool(settings(fake.port, { timeoutMs: 1_000 }));
-    const started = Date.now();
     const viaFallback = await slow.run(receiptJpeg, sampleInvoiceSchema, 20);
     expect(viaFallback).toEqual(await localOnly.run(receiptJpeg, sampleInvoiceSchema, 20));
     expect(fake.requests).toHaveLength(1);
+    // Cancelled by our 1 s deadline: a call left to the client's own default (300 s) would end this test by its
+    // Jest timeout instead, so no clock reading is needed.
     expect(String(warnings[0]!.obj.reason)).toContain('DEADLINE_EXCEEDED');
-    // Deadline plus local OCR of one small scan, well short of the client's own default of 300 s.
-    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   test('a batch that fails falls back alone; the pages of the batches that succeeded keep the provider reading', async () => {
