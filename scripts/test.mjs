@@ -17,6 +17,17 @@ function run(cmd, args, opts = {}) {
 step('build');
 console.log(`built in ${(buildAll(root) / 1000).toFixed(1)}s`);
 
+// The engine's OCR tests (unit and e2e) need Tesseract with its eng and osd data: installed like npm start does.
+step('OCR engine');
+try {
+  const { ensureTesseract } = await import('../libs/devinfra/dist/index.js');
+  const ocr = await ensureTesseract({ log: console.log });
+  console.log(`tesseract ${ocr.version} ${ocr.installed ? 'installed' : 'found'} at ${ocr.bin} (languages ${ocr.languages.join(', ')})`);
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+
 step('generated contracts match proto/');
 if (run(process.execPath, ['scripts/gen-proto.mjs', '--check']) !== 0) process.exit(1);
 
