@@ -49,13 +49,15 @@ curl -fsS "$URL/v1/openapi.json" -o "$SPEC"
 # - positive_data_acceptance: a request that matches the document can still be refused for reasons no schema can
 #   express (random bytes are not a PDF: 400 unsupported_document; an unknown upload_key or job id: 400/404; a
 #   wallet too small: 402), so "schema-valid data must get a 2xx" does not hold;
-# - unsupported_method: the contract has no 405; a method a path does not serve is 404 not_found (docs/api.md).
+# - unsupported_method: the contract has no 405; a method a path does not serve is 404 not_found (docs/api.md);
+# - use_after_free: DELETE /v1/keys/{id} revokes a key, which stays readable with `revoked_at` set (docs/api.md:
+#   an account sees its revoked keys), so a GET after the DELETE is rightly 200, not the 404 the check wants.
 # --phases: examples from the document, coverage of edge values, then random (fuzzing) and stateful.
 exec "$VENV/bin/st" run "$SPEC" \
   --url "$URL" \
   --header "Authorization: Bearer $API_KEY" \
   --checks all \
-  --exclude-checks positive_data_acceptance,unsupported_method \
+  --exclude-checks positive_data_acceptance,unsupported_method,use_after_free \
   --max-examples "${MAX_EXAMPLES:-50}" \
   --request-timeout 30 \
   --workers 1 \

@@ -75,7 +75,13 @@ test('a worker sent SIGTERM mid-job finishes the job before it exits: run once, 
   const client = new ApiClient(stack.gatewayUrl, createAccount(stack, 'rolled-out@example.com').api_key);
   // Long enough (15-40 s here) that the job outlives the 10 s a stopping service used to get.
   const pages = 12;
-  const admitted = await client.post('/v1/jobs', { schema: sampleInvoiceSchema, document: { bytes_base64: b64(await ocrOnlyPdf(pages)) } });
+  const body = { schema: sampleInvoiceSchema, document: { bytes_base64: b64(await ocrOnlyPdf(pages)) } };
+  // The test before killed extraction five times: until it is back (the stack restarts it with backoff) and the
+  // gateway has reconnected, admission answers 503 provider_unavailable, safe to retry, and admits nothing.
+  const admitted = await waitFor('extraction to admit jobs again', async () => {
+    const res = await client.post('/v1/jobs', body);
+    return res.status === 503 ? undefined : res;
+  }, 60_000);
   expect(admitted.status).toBe(202);
   const extraction = stack.services.get('extraction')!;
   await waitFor('the job to start running', async () => (await client.get(`/v1/jobs/${admitted.body.id}`)).body.state === 'running', 60_000);

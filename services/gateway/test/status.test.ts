@@ -65,10 +65,9 @@ describe('roll-up', () => {
 
   test('a hung check is down (timed out) and does not hold the page', async () => {
     const hung: StatusCheck = { name: 'uploads', critical: false, run: () => new Promise(() => {}) };
-    const started = Date.now();
+    // Without its own timeout the hung check would hold this call until Jest's.
     const [result] = await runChecks([hung], 100);
     expect(result).toEqual({ name: 'uploads', state: 'down', reason: 'timed out' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   test('the MCP server and the dashboard are listed as not deployed and do not change the page state', async () => {

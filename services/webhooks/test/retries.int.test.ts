@@ -123,10 +123,9 @@ describe('retries', () => {
 
   it('gives up on an endpoint that does not answer within the timeout and schedules a retry', async () => {
     const { deliveryId } = await pendingDelivery(() => { /* never answers */ });
-    const started = Date.now();
+    // Without the delivery timeout runOnce would wait for the endpoint until Jest's timeout.
     await h.worker.runOnce();
 
-    expect(Date.now() - started).toBeLessThan(5_000);
     const [attempt] = await attemptsOf(deliveryId);
     expect(attempt).toMatchObject({ statusCode: null, error: 'timed out after 500 ms' });
     const delivery = await h.db.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
