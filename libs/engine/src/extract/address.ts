@@ -11,6 +11,7 @@
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords } from '../schema/semantic.js';
 import type { DocContext } from './context.js';
+import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import type { Scored } from './fields.js';
 
 const COUNTRIES: Array<[RegExp, string]> = [
@@ -42,7 +43,7 @@ const STREET_WORD = /\b(st|street|ave|avenue|rd|road|blvd|boulevard|lane|ln|dr|d
 const NOT_CITY_WORD = /^(tel|tél|phone|fax|telefon|e-?mail|website|web|kvk|btw|vat|iban)\.?:?$/i;
 const STREET_US = /\b(\d{1,6} [\p{Lu}][\p{L}.']*(?: [\p{Lu}][\p{L}.']*){0,3})\b/u;
 const CUSTOMER_LABEL = /\b(bill(ed)?[ -]to|ship(ped)?[ -]to|sold[ -]to|invoice[ -]to|deliver(y|ed)?[ -]to|customer|client|buyer|recipient|factuuradres|afleveradres|klant|rechnungsadresse|lieferadresse|kunde|facturé à|livré à)\b/i;
-const LEGAL = /\b(B\.V\.|N\.V\.|Inc\.?|LLC|Ltd\.?|GmbH|AG|S\.A\.S?\.?|SARL|S\.r\.l\.|Pty|Corp\.?|Co\.)(?=\s|$|,)/;
+const LEGAL = new RegExp(`\\b${legalFormsPattern()}\\.?(?=\\s|$|,)`);
 const VENDOR_HINT = /\b(kvk|btw|vat|iban|bic|swift|tax id|ust|siret|siren|chamber of commerce|e-?mail|website|www\.)/i;
 
 interface Block {

@@ -8,6 +8,7 @@ import { findDurations } from '../normalize/durations.js';
 import { parseAmount } from '../normalize/numbers.js';
 import { CURRENCY_MENTION_RE, currencyFromText } from '../normalize/text.js';
 import type { DocContext, Span } from './context.js';
+import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 
 export interface RawCandidate extends Span {
   value: unknown;
@@ -180,7 +181,8 @@ export function jurisdictionCandidates(ctx: DocContext): RawCandidate[] {
   });
 }
 
-const ORG_SUFFIX = "(?:Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\\.L\\.C|Ltd|Limited|LLP|L\\.P|LP|PLC|plc|GmbH|AG|N\\.V|NV|B\\.V|BV|S\\.A|SA|S\\.p\\.A|SAS|SARL|S\\.r\\.l|Pty|Pte|Sdn\\.? Bhd|SDN\\.? BHD|BHD|Bhd|Enterprises?|ENTERPRISE|Trading|TRADING|Holdings|Group|Partners|Trust|Bank|Aktiengesellschaft|AKTIENGESELLSCHAFT|KG|Oy|AB|A/S|ASA|S\\.L|Ltda|Kft|sp\\. z o\\.o)";
+/** What ends an organisation's name: a legal form or a trade or institution word (knowledge/legal-forms). */
+const ORG_SUFFIX = legalFormsPattern({ words: ['business', 'institution'] });
 const CAP_WORD = "(?:[A-Z0-9][\\w&'’.\\-]*|&|of|and|de|du|la|van|der|the|for)";
 const ORG_RE = new RegExp(`(?<![\\w])((?:[A-Z][\\w&'’.\\-]*)(?:[ ,]+${CAP_WORD}){0,7}?,? ${ORG_SUFFIX}\\.?(?:,? (?:Inc|Ltd|LLC|L\\.P|Co\\. KG|KG)\\.?)?(?: & Co\\.? KG)?)(?![\\w])`, 'g');
 

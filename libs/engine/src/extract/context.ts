@@ -1,6 +1,7 @@
 /** Per-document lookup structures shared by all fields: page texts, line lookup, grounding, caches. */
 import type { BBox, DocumentModel, Page } from '../document/model.js';
 import { detectDateOrder, type DateOrder } from '../normalize/dates.js';
+import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
 
 export interface Grounding {
   page: number;
@@ -26,9 +27,12 @@ export interface PageRows {
 
 export type BlockRole = 'buyer' | 'seller';
 
-/** Role labels that open a party block on invoices ("Bill to:", "Seller:"), multilingual. */
-export const BUYER_LABEL_RE = /\b(bill(?:ed)?\s*to|invoice\s*to|invoiced\s*to|sold\s*to|ship(?:ped)?\s*to|deliver(?:ed|y)?\s*to|delivery\s*address|customer|client|buyer|purchaser|billing\s*(?:contact|address|information|details)?|technical\s*contact|recipient|attn|rechnungsempfänger|lieferadresse|kunde|käufer|factuuradres|afnemer|klant|facturé\s*à|adresse\s*de\s*facturation|destinataire)\b|^\s*(?:an|aan|à|to)\s*:/i;
-export const SELLER_LABEL_RE = /\b(seller|vendor|supplier|sold\s*by|issued\s*by|provided\s*by|service\s*provider|from|remit\s*to|pay\s*to|payee|merchant|verkäufer|lieferant|leverancier|verkoper|fournisseur|vendeur|rechnungssteller)\b/i;
+/**
+ * Role labels that open a party block on invoices ("Bill to:", "Seller:"), in every language (knowledge/labels:
+ * buyer and delivery headings, issuer headings, and a line opened by "To:" / "An:" / "Aan:" / "À:").
+ */
+export const BUYER_LABEL_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|^\\s*(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
+export const SELLER_LABEL_RE = new RegExp(phrasesPattern(phrasesOf('seller')), 'iu');
 
 export class DocContext {
   readonly pages: Page[];

@@ -14,6 +14,7 @@ import {
   phoneCandidates, urlCandidates, vatCandidates, REGIONS, US_STATES, type RawCandidate,
 } from './candidates.js';
 import type { DocContext, Span } from './context.js';
+import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
 import { isAgreementTermField, isRenewalNoticeField, isRenewalTermField, rankAgreementTerm, rankRenewalTerms } from './legal-terms.js';
@@ -512,7 +513,8 @@ function rankIdentifier(ctx: DocContext, leaf: LeafNode): Scored[] {
   }).filter((s) => s.features.lab > 0);
 }
 
-const LEGAL_SUFFIX_RE = /\b(Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LLP|L\.P|PLC|GmbH|AG|N\.V|B\.V|S\.A|Pty|Pte|Sdn\.? Bhd|BHD|Aktiengesellschaft|KG|Co)\b\.?/i;
+/** A company legal form as printed, in capitals too (knowledge/legal-forms). */
+const LEGAL_SUFFIX_RE = new RegExp(`\\b${legalFormsPattern({ capitals: true })}\\b\\.?`);
 
 /** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
 function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {

@@ -6,6 +6,7 @@
  * the domain of a web site or e-mail printed outside the customer's block.
  */
 import { normText } from '../normalize/text.js';
+import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import type { Page } from '../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from './context.js';
 import { urlCandidates, emailCandidates } from './candidates.js';
@@ -19,7 +20,8 @@ export interface PartyCandidate {
   features: Record<string, number>;
 }
 
-export const LEGAL_SUFFIX = /\b(Inc|INC|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|LLP|L\.P|PLC|plc|GmbH|AG|N\.V|NV|B\.V|BV|S\.A|SA|SAS|SARL|Sarl|S\.r\.l|S\.p\.A|Pty|Pte|Sdn\.? Bhd|SDN\.? BHD|BHD|Bhd|S\/B|KG|Co|CO|Company|COMPANY|Oy|AB|A\/S|ApS|e\.K|UG|Ltda|S\.L|ENTERPRISE|Enterprise|TRADING|Trading)\b\.?/;
+/** A legal form or a trade word ("Ltd", "GMBH", "Trading") as printed (knowledge/legal-forms). */
+export const LEGAL_SUFFIX = new RegExp(`\\b${legalFormsPattern({ words: ['business'], capitals: true })}\\b\\.?`);
 const ADDRESS_LIKE = /^\d|\b\d{4,5}\b|\b(street|st\.|road|rd\.|avenue|ave\.?|lane|drive|dr\.?|blvd|suite|floor|building|straat|weg|strasse|straße|str\.|gasse|platz|rue|avenue|allée|chemin|laan|plein|postbus|p\.?o\.? box|jalan|jln|taman)\b/i;
 const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci|cash|change|cashier|table|counter|member|pax|welcome|terminal|operator|visit|share|taxcode|gst)\b|\b(?:no|nr)\.(?!\w)|@|:\s*$/i;
 const GENERIC_DOMAINS = /^(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|example|fake|test|mail|email|protonmail|orange|free|wanadoo|hetnet|ziggo|kpnmail)$/;

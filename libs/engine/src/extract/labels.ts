@@ -1,46 +1,82 @@
 /**
  * Layout-aware key/value detection: label phrases derived from a field's name, title and description
- * (plus multilingual synonyms of generic field words), their occurrences in the document, and how a
- * candidate sits relative to them (same line to the right, or the line(s) below).
+ * (plus the labels of the concepts its reading asks for, in every language: knowledge/labels), their
+ * occurrences in the document (as listed, or similar: label-similarity.ts), and how a candidate sits relative
+ * to them (same line to the right, or the line(s) below).
  */
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
+import { conceptPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import type { DocContext, Span } from './context.js';
+import { LRUCache } from 'lru-cache';
+import { END_LETTERS, labelTokens, matchPhraseAt, MIN_TEXT_TYPO_LENGTH, phraseInfo, TAIL_MIN_LENGTH, tokenQuality, type LabelToken } from './label-similarity.js';
 
-/** Synonyms for generic field words (keys are normalised name phrases). */
-const SYNONYMS: [RegExp, string[]][] = [
-  [/\binvoice (number|no|id)\b|^number$/, ['invoice no', 'invoice number', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'bill no', 'receipt no', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'factuurnummer', 'factuur nr', 'facture n', 'n° de facture', 'numéro de facture', 'document no', 'invoice', 'factuur', 'rechnung', 'facture', 'fattura', 'factura', 'no', '#']],
-  [/\b(invoice|issue) date\b|^date$/, ['invoice date', 'date of issue', 'issue date', 'issued', 'date', 'rechnungsdatum', 'factuurdatum', 'datum', 'date de facture', 'billing date', 'dated', 'tarikh']],
-  [/\bdue date\b/, ['due date', 'payment due', 'due', 'fälligkeitsdatum', 'fällig', 'vervaldatum', 'échéance', 'pay by']],
+/**
+ * Which label concepts a field's reading asks for (knowledge/labels holds each concept's phrases in every
+ * language). Checked on the field's phrase, its core words and its reading; concepts add their phrases in
+ * this order, so a field that matches several lists its own concept's labels first.
+ */
+const FIELD_CONCEPTS: [RegExp, LabelConcept[]][] = [
+  [/\binvoice (number|no|id)\b|^number$/, ['document_number']],
+  [/\b(invoice|issue) date\b|^date$/, ['issue_date']],
+  [/\bdue date\b/, ['due_date']],
   // what is left to pay (after payments, deposits, credits) has labels of its own, ahead of the totals'
-  [/\b(amount|balance|total) (due|payable|outstanding)\b|\bbalance\b/, ['amount due', 'balance due', 'total due', 'amount payable', 'total payable', 'please pay', 'pay this amount', 'amount to pay', 'net to pay', 'balance outstanding', 'outstanding balance', 'te betalen', 'zu zahlen', 'zahlbetrag', 'net à payer', 'reste à payer', 'à payer', 'balance']],
-  [/\b(total|grand total|total amount|amount due|total amount gross)\b/, ['grand total', 'total amount', 'total due', 'amount due', 'balance due', 'invoice total', 'total', 'amount paid', 'total paid', 'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'brutto', 'summe', 'totaal', 'factuur totaal', 'te betalen', 'total ttc', 'montant total', 'montant ttc', 'rounded total', 'total incl', 'nett total', 'net total', 'total payable', 'amount']],
-  [/\bsubtotal\b|\bsub total\b/, ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total ht', 'montant ht', 'nettobetrag', 'gesamtnetto', 'summe netto', 'netto', 'zwischensumme', 'subtotaal', 'exclusief btw', 'excl. btw', 'excl btw', 'total before tax', 'untaxed amount', 'excl. vat', 'total net', 'grondslag', 'net']],
-  [/\btax amount\b|^tax$|\bvat amount\b/, ['total tax', 'tax amount', 'vat amount', 'btw bedrag', 'sales tax', 'vat', 'tax', 'gst', 'mwst', 'ust', 'btw', 'tva']],
-  [/\bcustomer (id|number|no)\b/, ['customer no', 'customer number', 'customer id', 'customer #', 'cust no', 'cust id', 'account no', 'account number', 'account #', 'account id', 'customer', 'kundennummer', 'kunden-nr', 'kundennr', 'kd-nr', 'klantnummer', 'klantnr', 'client no', 'client id', 'n° client', 'numéro client', 'debtor no', 'debiteurnummer', 'acct']],
-  [/\bpayment reference\b/, ['payment reference', 'payment communication', 'structured communication', 'communication', 'remittance information', 'reference', 'ref', 'verwendungszweck', 'betalingskenmerk', 'mededeling', 'kenmerk', 'référence', 'communication structurée']],
-  [/\b(customer|client|buyer)('s)? (order )?reference\b|\byour reference\b/, ['customer reference', 'your reference', 'your ref', 'client reference', 'customer ref', 'order reference', 'uw referentie', 'uw kenmerk', 'ihre referenz', 'ihr zeichen', 'votre référence', 'reference', 'ref']],
-  [/\bpayment terms\b/, ['payment terms', 'terms', 'zahlungsbedingungen', 'betalingsvoorwaarden', 'conditions de paiement']],
-  [/\bpayment method\b/, ['payment method', 'paid by', 'payment type', 'paid with', 'zahlungsart', 'betaalmethode', 'payment']],
-  [/\bvat rate\b|\bvat rate percent\b|\btax rate\b/, ['vat', 'tax', 'mwst', 'ust', 'btw', 'tva', 'gst']],
-  [/\bchamber of commerce\b/, ['kvk', 'coc', 'chamber of commerce', 'kamer van koophandel', 'handelsregister', 'hrb']],
-  [/\bvat number\b|\bvat\b/, ['vat no', 'vat number', 'vat id', 'vat reg', 'btw nr', 'btw-nummer', 'ust-idnr', 'tva', 'tax id', 'gst reg no', 'gst id', 'vat', 'btw', 'btw-nr', 'btw nummer', 'mwst-nr', 'n° tva']],
-  [/\bsiren\b/, ['siren', 'siret', 'rcs']],
+  [/\b(amount|balance|total) (due|payable|outstanding)\b|\bbalance\b/, ['amount_due']],
+  [/\b(total|grand total|total amount|amount due|total amount gross)\b/, ['total']],
+  [/\bsubtotal\b|\bsub total\b/, ['subtotal']],
+  [/\btax amount\b|^tax$|\bvat amount\b/, ['tax_amount']],
+  [/\bcustomer (id|number|no)\b/, ['customer_number']],
+  [/\bpayment reference\b/, ['payment_reference']],
+  [/\b(customer|client|buyer)('s)? (order )?reference\b|\byour reference\b/, ['customer_reference']],
+  [/\bpayment terms\b/, ['payment_terms']],
+  [/\bpayment method\b/, ['payment_method']],
+  [/\bvat rate\b|\bvat rate percent\b|\btax rate\b/, ['tax_rate']],
+  [/\bchamber of commerce\b/, ['company_registration']],
+  [/\bvat number\b|\bvat\b/, ['vat_id']],
+  [/\bsiren\b/, ['company_registration']],
   [/\biban\b/, ['iban']],
-  [/\bbic\b/, ['bic', 'swift']],
-  [/\bpurchase order\b|\border (number|reference)\b/, ['purchase order', 'po number', 'po no', 'order no', 'order number', 'your order', 'bestellnummer', 'ordernummer']],
-  [/\bphone\b/, ['phone', 'tel', 'telephone', 'telefon', 'tél']],
-  [/\bemail\b/, ['email', 'e-mail', 'mail']],
-  [/\bwebsite\b/, ['website', 'web', 'www']],
+  [/\bbic\b/, ['bic']],
+  [/\bpurchase order\b|\border (number|reference)\b/, ['order_number']],
+  [/\bphone\b/, ['phone']],
+  [/\bemail\b/, ['email']],
+  [/\bwebsite\b/, ['website']],
+  [/\b(delivery|shipping|ship|dispatch|service|supply) date\b|\bdate of (delivery|supply)\b/, ['delivery_date']],
+  [/\b(tax|gst) (id|number|no|registration)\b/, ['vat_id']],
+  [/\b(company|registration|commercial register|trade register) (number|no|id)\b/, ['company_registration']],
+  [/\bcurrency\b/, ['currency']],
+  [/\beffective date\b/, ['effective_date']],
+  [/\bagreement date\b/, ['agreement_date']],
+  [/\bexpiration date\b/, ['expiration_date']],
 ];
 
 const STOP = new Set(['the', 'of', 'a', 'an', 'and', 'or', 'to', 'in', 'on', 'for', 'as', 'is', 'by', 'vendor', 'customer', 'seller', 'gross']);
 
+/** Words that alone name no field: a field's core reduced to one of them is its party's, not the document's. */
+const GENERIC_CORE = /^(number|no|nr|num|id|date|name)$/;
+
 /** Words that qualify the noun before them in a field name but precede it on the page. */
 const QUALIFIERS = new Set(['gross', 'net', 'paid', 'payable', 'total', 'final', 'original']);
 
+/**
+ * How much each phrase of a field's label list says (1 for the field's own words, down to 0.5 for a language's
+ * last, most generic label), by list. A phrase's strength comes from its place among its own language's labels
+ * (knowledge/labels), so adding languages neither dilutes nor boosts any of them.
+ */
+const listSpecificity = new WeakMap<readonly string[], number[]>();
+
+const phrasesOfLeaf = new WeakMap<object, Map<string, string[]>>();
+
 export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, parentName?: string): string[] {
+  // one list per leaf (and parent): its identity carries the phrases' strengths to findLabels
+  let byParent = phrasesOfLeaf.get(leaf);
+  if (!byParent) phrasesOfLeaf.set(leaf, (byParent = new Map()));
+  let list = byParent.get(parentName ?? '');
+  if (!list) byParent.set(parentName ?? '', (list = buildLabelPhrases(leaf, parentName)));
+  return list;
+}
+
+function buildLabelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, parentName?: string): string[] {
   // the key's own words are a label as printed ("transaction date"), unless the key is opaque ("field_3"):
   // then the reading (title or description) stands in; the reading's canonical name brings its synonyms
   const own = nameWords(leaf.name);
@@ -56,20 +92,36 @@ export function labelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>,
   const q = words.length >= 2 ? words[words.length - 1] : '';
   if (QUALIFIERS.has(q) && !QUALIFIERS.has(words[words.length - 2])) out.add(`${q} ${words[words.length - 2]}`);
   if (core && core !== phrase) out.add(core);
-  for (const [re, syn] of SYNONYMS) if (re.test(phrase) || (core && re.test(core)) || re.test(read)) syn.forEach((s) => out.add(s));
+  const ownCount = out.size;
+  // a core that is one generic word ("customer number" -> "number") says nothing without the party word it lost
+  const conceptCore = GENERIC_CORE.test(core) && core !== phrase ? '' : core;
+  const concepts = FIELD_CONCEPTS.filter(([re]) => re.test(phrase) || (conceptCore && re.test(conceptCore)) || re.test(read)).flatMap(([, cs]) => cs);
+  for (const c of concepts) conceptPhrases(c).forEach((s) => out.add(s));
   if (parentName) out.delete(parentName);
   // '#' alone labels a number only where it opens a line ("# 1042" under a title): see findLabels
-  return [...out].filter((s) => s.length >= 2 || s === '#');
+  const list = [...out].filter((s) => s.length >= 2 || s === '#');
+  // each language's labels of the field's concepts, in order, behind the field's own words
+  const spec = new Map<string, number>();
+  const perLanguage = languageLists(concepts);
+  const longest = Math.max(0, ...perLanguage.map((l) => l.length));
+  [...out].slice(0, ownCount).forEach((s, i) => spec.set(s, 1 - 0.5 * (i / Math.max(1, ownCount + longest))));
+  for (const l of perLanguage) {
+    l.forEach((s, i) => spec.set(s, Math.max(spec.get(s) ?? 0, 1 - 0.5 * ((ownCount + i) / (ownCount + l.length)))));
+  }
+  listSpecificity.set(list, list.map((s) => spec.get(s) ?? 0.5));
+  return list;
+}
+
+/** Per language, its labels of the concepts in order (each once). */
+function languageLists(concepts: LabelConcept[]): string[][] {
+  if (!concepts.length) return [];
+  return LABEL_LANGUAGES.map((l) => [...new Set(concepts.flatMap((c) => l.concepts[c] ?? []))]).filter((l) => l.length);
 }
 
 /** Which of the three invoice sums a numeric field asks for (its own labels compete with the others'). */
 export type AmountFamily = 'total' | 'subtotal' | 'tax';
 
-const FAMILY_PHRASES: Record<AmountFamily, string[]> = {
-  subtotal: ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total excluding', 'total ht', 'montant ht', 'total hors taxes', 'nettobetrag', 'gesamtnetto', 'summe netto', 'netto', 'zwischensumme', 'subtotaal', 'exclusief btw', 'excl. btw', 'excl btw', 'excl. vat', 'excl vat', 'total before tax', 'untaxed amount', 'total net', 'net total', 'grondslag', 'taxable amount', 'net'],
-  tax: ['total tax', 'tax amount', 'vat amount', 'total vat', 'btw bedrag', 'sales tax', 'tax', 'vat', 'gst', 'mwst', 'ust', 'btw', 'tva', 'iva', 'umsatzsteuer'],
-  total: ['grand total', 'total amount', 'total due', 'amount due', 'balance due', 'invoice total', 'total paid', 'amount paid', 'total incl', 'total including', 'total ttc', 'montant ttc', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'brutto', 'factuur totaal', 'te betalen', 'total payable', 'total'],
-};
+const FAMILY_CONCEPTS: Record<AmountFamily, LabelConcept[]> = { subtotal: ['subtotal'], tax: ['tax_amount'], total: ['total', 'amount_due'] };
 
 export function amountFamily(name: string): AmountFamily | undefined {
   const n = nameWords(name).join(' ');
@@ -86,8 +138,8 @@ export function amountFamily(name: string): AmountFamily | undefined {
 export function keepOwnFamily(ctx: DocContext, hits: LabelHit[], family: AmountFamily): LabelHit[] {
   const fams = ctx.memo('amount-families', () => {
     const all: { p: number; start: number; end: number; fam: AmountFamily }[] = [];
-    for (const fam of Object.keys(FAMILY_PHRASES) as AmountFamily[]) {
-      for (const h of findLabels(ctx, FAMILY_PHRASES[fam])) all.push({ p: h.p, start: h.start, end: h.end, fam });
+    for (const fam of Object.keys(FAMILY_CONCEPTS) as AmountFamily[]) {
+      for (const h of findLabels(ctx, phrasesOf(...FAMILY_CONCEPTS[fam]))) all.push({ p: h.p, start: h.start, end: h.end, fam });
     }
     return all;
   });
@@ -99,6 +151,10 @@ export interface LabelHit extends Span {
   rank: number;
   line: number;
   phraseLen: number;
+  /** How closely the page's words match the phrase (label-similarity.ts); 1 (or absent) when spelled as listed. */
+  quality?: number;
+  /** How much the phrase says (see labelPhrases); absent for lists labelPhrases did not make (then its rank tells). */
+  spec?: number;
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -111,24 +167,217 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const phrasePattern = (p: string) => esc(p.replace(/[\s._-]+/g, (run) => (/\s/.test(run) ? ' ' : run))).replace(/ /g, '[\\s._-]*');
 
 export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): LabelHit[] {
-  return ctx.memo(`labels:${phrases.join('|')}`, () => {
+  const specs = listSpecificity.get(phrases);
+  return ctx.memo(`labels:${specs ? 'spec:' : ''}${phrases.join('|')}`, () => {
     const hits: LabelHit[] = [];
-    const sorted = phrases.map((p, i) => ({ p, i })).sort((a, b) => b.p.length - a.p.length);
-    // A phrase glued to an underscore is part of an identifier ("invoice_number_1"), never a label.
-    const re = new RegExp(`(?<![\\p{L}\\p{N}_])(${sorted.map((x) => phrasePattern(x.p)).join('|')})(?![\\p{L}_])`, 'giu');
+    const sorted = phrases.map((p, i) => ({ p, i, lead: /^[\p{L}\p{N}]*/u.exec(p.toLowerCase())![0] })).sort((a, b) => b.p.length - a.p.length);
     const rankOf = new Map(sorted.map((x) => [x.p.replace(/[\s._-]/g, ''), x.i]));
+    // only the phrases whose first word starts a word of the document can match (a list holds every language's labels)
+    const here = sorted.filter((x) => startsDocumentWord(ctx, maxPages, x.lead));
+    const re = here.length ? labelsPattern(here.map((x) => phrasePattern(x.p)).join('|')) : undefined;
     ctx.pages.slice(0, maxPages).forEach((page, p) => {
       if (page.source === 'ocr') hits.push(...ocrLabelHits(ctx, p, phrases));
-      for (const m of page.text.matchAll(re)) {
+      for (const m of re ? page.text.matchAll(re) : []) {
         // A bare symbol label ("#") says whose number follows only when it opens the line: "PO #", "Item #"
         // belong to the words before them.
         if (!/[\p{L}\p{N}]/u.test(m[1]) && page.text.slice(page.text.lastIndexOf('\n', m.index! - 1) + 1, m.index!).trim()) continue;
         const key = m[1].toLowerCase().replace(/[\s._-]/g, '');
         hits.push({ p, start: m.index!, end: m.index! + m[0].length, rank: rankOf.get(key) ?? phrases.length, line: ctx.lineIndex(p, m.index!), phraseLen: m[0].length });
       }
+      if ((p < SIMILAR_FIRST_PAGES || p >= Math.min(maxPages, ctx.pages.length) - SIMILAR_LAST_PAGES) && formLike(ctx, p)) hits.push(...similarLabelHits(ctx, p, phrases, hits));
     });
+    if (specs) for (const h of hits) if (h.rank < specs.length) h.spec = specs[h.rank];
     return hits;
   });
+}
+
+/**
+ * Whether some word of the document's first pages (a run of letters and digits, lower case) starts with `lead`:
+ * a phrase can only match where its first word's letters open a word. Memoised per document and lead.
+ */
+function startsDocumentWord(ctx: DocContext, maxPages: number, lead: string): boolean {
+  if (!lead) return true;
+  const { words, known } = ctx.memo(`document-words:${maxPages}`, () => ({ words: pageWords(ctx.pages.slice(0, maxPages).map((pg) => pg.text).join('\n')), known: new Map<string, boolean>() }));
+  let r = known.get(lead);
+  if (r === undefined) {
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (words[mid] < lead) lo = mid + 1; else hi = mid; }
+    known.set(lead, (r = lo < words.length && words[lo].startsWith(lead)));
+  }
+  return r;
+}
+
+const wordChars = new Map<number, boolean>();
+/** Whether the character at i is a letter or a digit (ASCII by its code, others by their Unicode class, once each). */
+function isWordChar(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  let r = wordChars.get(c);
+  if (r === undefined) wordChars.set(c, (r = /[\p{L}\p{N}]/u.test(s[i])));
+  return r;
+}
+
+/** The distinct words (runs of letters and digits) of a text, lower case, sorted. */
+function pageWords(text: string): string[] {
+  const s = text.toLowerCase();
+  const out = new Set<string>();
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const w = i < s.length && isWordChar(s, i);
+    if (w && start < 0) start = i;
+    else if (!w && start >= 0) { out.add(s.slice(start, i)); start = -1; }
+  }
+  return [...out].sort();
+}
+
+/**
+ * Label patterns compiled once per alternation (the same lists recur in every document). Bounded in entries and
+ * in the length of an alternation kept: a caller's title may be long, and such a list is compiled each time.
+ */
+export const LABEL_PATTERN_BOUNDS = { entries: 500, alternationChars: 16_384 } as const;
+const labelPatterns = new LRUCache<string, RegExp>({
+  max: LABEL_PATTERN_BOUNDS.entries,
+  maxSize: LABEL_PATTERN_BOUNDS.entries * LABEL_PATTERN_BOUNDS.alternationChars,
+  maxEntrySize: LABEL_PATTERN_BOUNDS.alternationChars,
+  sizeCalculation: (_v, alternation) => Math.max(1, alternation.length),
+});
+
+/** Label patterns held (for tests of the bounds). */
+export const cachedLabelPatterns = (): number => labelPatterns.size;
+
+/** The pattern of an alternation of label phrases (see phrasePattern), as a whole label. */
+export function labelsPattern(alternation: string): RegExp {
+  let re = labelPatterns.get(alternation);
+  if (!re) {
+    // A phrase glued to an underscore is part of an identifier ("invoice_number_1"), never a label.
+    re = new RegExp(`(?<![\\p{L}\\p{N}_])(${alternation})(?![\\p{L}_])`, 'giu');
+    labelPatterns.set(alternation, re);
+  }
+  return re;
+}
+
+/**
+ * Pages whose labels are also read by similarity: the first and the last few (a business document's header and
+ * sums); the middle of a long document is running text, where a near-miss of a label is a word of a sentence.
+ */
+const SIMILAR_FIRST_PAGES = 4;
+const SIMILAR_LAST_PAGES = 2;
+/**
+ * Lines read by similarity: a short line (at most this many words) or one with a colon; label/value lines are
+ * short or colon-separated, lines of running text are neither.
+ */
+const SIMILAR_MAX_LINE_WORDS = 8;
+const labelLike = (text: string) => /[:：]/.test(text) || text.trim().split(/\s+/).length <= SIMILAR_MAX_LINE_WORDS;
+/** Least share of label-like lines on a page read by similarity: a page of running text is not a form. */
+const FORM_LINE_SHARE = 0.5;
+
+/** Whether a page reads as a form, an invoice or a receipt (mostly label-like lines) rather than running text. */
+function formLike(ctx: DocContext, p: number): boolean {
+  return ctx.memo(`form-like:${p}`, () => {
+    const page = ctx.pages[p];
+    const like = page.lines.filter((l) => labelLike(page.text.slice(l.start, l.end))).length;
+    return like >= FORM_LINE_SHARE * page.lines.length;
+  });
+}
+
+/** One distinct page word (text and abbreviation mark) and where it stands ([line, index] in PageLabelIndex.lines). */
+interface PageWord { tok: LabelToken; at: [number, number][] }
+
+/** Where a phrase matches on a page, whatever list it is in. */
+interface PhraseMatch { start: number; end: number; line: number; quality: number }
+
+/**
+ * A page's label tokens per text line, its distinct words indexed by their first two and (words of 5+ letters)
+ * last two letters, and the phrases matched so far.
+ */
+interface PageLabelIndex {
+  lines: LabelToken[][];
+  byHead: Map<string, PageWord[]>;
+  byTail: Map<string, PageWord[]>;
+  matches: Map<string, PhraseMatch[]>;
+}
+
+
+function pageLabelIndex(ctx: DocContext, p: number): PageLabelIndex {
+  return ctx.memo(`label-tokens:${p}`, () => {
+    const page = ctx.pages[p];
+    const lines = page.lines.map((l) => {
+      const text = page.text.slice(l.start, l.end);
+      return labelLike(text) ? labelTokens(text, l.start) : [];
+    });
+    const words = new Map<string, PageWord>();
+    lines.forEach((ws, li) => ws.forEach((w, i) => {
+      const k = `${w.t}|${+w.abbr}`;
+      const e = words.get(k);
+      if (e) e.at.push([li, i]); else words.set(k, { tok: w, at: [[li, i]] });
+    }));
+    const byHead = new Map<string, PageWord[]>();
+    const byTail = new Map<string, PageWord[]>();
+    const add = (m: Map<string, PageWord[]>, k: string, e: PageWord) => { const l = m.get(k); if (l) l.push(e); else m.set(k, [e]); };
+    for (const e of words.values()) {
+      add(byHead, e.tok.t.slice(0, END_LETTERS), e);
+      if (e.tok.word && e.tok.t.length >= TAIL_MIN_LENGTH) add(byTail, e.tok.t.slice(-END_LETTERS), e);
+    }
+    return { lines, byHead, byTail, matches: new Map() };
+  });
+}
+
+/**
+ * Where on a page a phrase matches by similarity. Its first word is compared with the page's distinct words that
+ * share its first or last letters (every tolerated difference keeps one of them), or that start it (a compound
+ * split in two); the rest of the phrase is checked where it may start. Cached per page and phrase: every field's
+ * label list shares them.
+ */
+function phraseMatches(idx: PageLabelIndex, phrase: string, typoLength: number): PhraseMatch[] {
+  let out = idx.matches.get(phrase);
+  if (out) return out;
+  out = [];
+  const { tokens: pt, eligible, joined, keys } = phraseInfo(phrase);
+  if (eligible) {
+    const first = pt[0];
+    const seen = new Set<PageWord>();
+    const starts: [number, number][] = [];
+    for (const { key, tail } of keys) {
+      for (const e of (tail ? idx.byTail : idx.byHead).get(key) ?? []) {
+        if (seen.has(e)) continue;
+        seen.add(e);
+        const w = e.tok.t;
+        if (tokenQuality(first, e.tok, typoLength) > 0 || (pt.length > 1 && w === joined)) starts.push(...e.at);
+        else if (w.length < first.t.length && first.t.startsWith(w)) {
+          for (const [li, i] of e.at) if (idx.lines[li][i + 1] && first.t === w + idx.lines[li][i + 1].t) starts.push([li, i]);
+        }
+      }
+    }
+    starts.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    for (const [li, i] of starts) {
+      const m = matchPhraseAt(pt, idx.lines[li], i, typoLength);
+      if (m) out.push({ start: idx.lines[li][i].start, end: idx.lines[li][m.last].end, line: li, quality: m.quality });
+    }
+  }
+  idx.matches.set(phrase, out);
+  return out;
+}
+
+/**
+ * Label phrases printed in another form than listed (label-similarity.ts: diacritics, number signs, connectors,
+ * compounds, inflection, abbreviation, one typo), where no hit already covers the words. Their quality scales
+ * the label's strength.
+ */
+function similarLabelHits(ctx: DocContext, p: number, phrases: string[], found: LabelHit[]): LabelHit[] {
+  const idx = pageLabelIndex(ctx, p);
+  // words of a text layer are as printed: only long ones are read through a typo (label-similarity.ts)
+  const typoLength = ctx.pages[p].source === 'ocr' ? 0 : MIN_TEXT_TYPO_LENGTH;
+  const out: LabelHit[] = [];
+  const onPage = found.filter((h) => h.p === p);
+  const covered = (start: number, end: number) => onPage.some((h) => h.start <= start && h.end >= end) || out.some((h) => h.start <= start && h.end >= end);
+  phrases.forEach((phrase, rank) => {
+    for (const m of phraseMatches(idx, phrase.toLowerCase(), typoLength)) {
+      if (covered(m.start, m.end)) continue;
+      out.push({ p, start: m.start, end: m.end, rank, line: m.line, phraseLen: m.end - m.start, quality: m.quality });
+    }
+  });
+  return out;
 }
 
 /** Lower-cased letters of an OCR word, surrounding punctuation dropped ("AMOUNT:" -> "amount"). */
@@ -142,19 +391,50 @@ const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N
  */
 function ocrLabelHits(ctx: DocContext, p: number, phrases: string[]): LabelHit[] {
   const page = ctx.pages[p];
-  const words = page.words.map((w) => bare(w.text));
+  const { words, at } = ctx.memo(`ocr-bare-words:${p}`, () => {
+    const words = page.words.map((w) => bare(w.text));
+    const at = new Map<string, number[]>();
+    words.forEach((w, i) => { const l = at.get(w); if (l) l.push(i); else at.set(w, [i]); });
+    return { words, at };
+  });
+  // the same page word meets the same label word in many fields' lists: each pair is weighed once per document
+  const near = ctx.memo(`ocr-label-confusions:${p}`, () => new Map<string, boolean>());
+  const confusable = (w: string, l: string) => {
+    // an insertion or deletion costs 1 and an unrelated letter 1: within 0.5, only same-length words that differ
+    // in one letter (other than by case) can be
+    if (w.length !== l.length) return false;
+    let diff = 0;
+    for (let i = 0; i < w.length; i++) if (w[i] !== l[i] && w[i].toUpperCase() !== l[i].toUpperCase() && ++diff > 1) return false;
+    const k = `${w}\u0000${l}`;
+    let r = near.get(k);
+    if (r === undefined) near.set(k, (r = confusionDistance(w, l) <= 0.5));
+    return r;
+  };
+  // where a phrase's first word can stand: the same word, or one a confusion away (4+ letters)
+  const openings = ctx.memo(`ocr-label-openings:${p}`, () => new Map<string, number[]>());
+  const opening = (first: string) => {
+    let list = openings.get(first);
+    if (!list) {
+      list = [...(at.get(first) ?? [])];
+      if (first.length >= 4) for (const [w, is] of at) if (w !== first && w.length === first.length && confusable(w, first)) list.push(...is);
+      list.sort((x, y) => x - y);
+      openings.set(first, list);
+    }
+    return list;
+  };
   const out: LabelHit[] = [];
   phrases.forEach((phrase, rank) => {
     const pw = phrase.split(/\s+/);
     if (!pw.some((w) => w.length >= 4)) return;
-    for (let i = 0; i + pw.length <= words.length; i++) {
+    for (const i of opening(pw[0])) {
+      if (i + pw.length > words.length) continue;
       let fuzzy = 0;
       let ok = true;
       for (let k = 0; k < pw.length && ok; k++) {
         const w = words[i + k];
         if (w === pw[k]) continue;
         if (pw[k].length < 4 || Math.abs(w.length - pw[k].length) > 1 || page.words[i + k].line !== page.words[i].line) { ok = false; break; }
-        if (confusionDistance(w, pw[k]) <= 0.5) fuzzy++;
+        if (confusable(w, pw[k])) fuzzy++;
         else ok = false;
       }
       if (!ok || fuzzy !== 1) continue;
@@ -191,7 +471,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
   for (const h of hits) {
     if (h.p !== c.p) continue;
     if (h.end > c.start && h.start < c.end) continue;
-    const specificity = 1 - 0.5 * (h.rank / Math.max(1, nPhrases));
+    const specificity = (h.spec ?? 1 - 0.5 * (h.rank / Math.max(1, nPhrases))) * (h.quality ?? 1);
     if (specificity <= best) continue;
     if (cb === null) cb = ctx.spanBox(c);
     let hb = cb ? hitBoxes.get(h) : undefined;
@@ -251,7 +531,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
 }
 
 /** Label phrases that only say "a number follows": whose number it is comes from the word before them. */
-const GENERIC_NUMBER_LABEL = /^(no|nr|nº|n°|#|number|num|nummer|numéro|id)$/;
+const GENERIC_NUMBER_LABELS: ReadonlySet<string> = new Set([...NUMBER_WORDS, 'id']);
 
 /**
  * Drop hits of a bare number label ("No", "Nr", "Number") that another noun qualifies: "PO No", "Order Nr",
@@ -268,7 +548,7 @@ export function dropForeignQualified(ctx: DocContext, hits: LabelHit[], phrases:
     const page = ctx.pages[h.p];
     // "Invoice Date", "Invoice Total", "Rechnungsbetrag": a noun after the hit makes it another field's label
     if (/^[ \t]*(date|datum|dated|total|totaal|summe|gesamt|amount|period|address|summary|type|currency|terms|due|balance|value|sum|subtotal|betrag|bedrag|montant|adresse|adres)\b/i.test(page.text.slice(h.end, h.end + 16))) return false;
-    if (!GENERIC_NUMBER_LABEL.test(phrase.toLowerCase())) return true;
+    if (!GENERIC_NUMBER_LABELS.has(phrase.toLowerCase())) return true;
     const before = page.text.slice(page.text.lastIndexOf('\n', h.start - 1) + 1, h.start);
     // the word right before, separated by spaces only (an abbreviation's dot belongs to the word)
     const m = /(\S+?)[.]?\s*$/u.exec(before);

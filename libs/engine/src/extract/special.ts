@@ -4,6 +4,7 @@ import { fieldWords } from '../schema/semantic.js';
 import { normText, similarity } from '../normalize/text.js';
 import { US_STATES, organizationCandidates } from './candidates.js';
 import type { DocContext, Span } from './context.js';
+import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import type { Scored } from './fields.js';
 
 const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|reseller|manufacturer|franchisor|franchisee|lessor|lessee|landlord|tenant|guarantor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
@@ -61,7 +62,8 @@ function junkName(s: string): boolean {
 }
 
 const MONTH_RE = /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
-const SUFFIX_RE = /\b(Inc|LLC|L\.L\.C|Ltd|Corp|Corporation|Company|Limited|GmbH|AG|N\.V|S\.A|B\.V|plc|PLC|Incorporated|LP|L\.P|LLP|Co|Bank|Trust|Partners|Holdings|Group|Aktiengesellschaft)\b\.?/i;
+/** A legal form or an institution word ending a party's name (knowledge/legal-forms), in any case. */
+const SUFFIX_RE = new RegExp(`\\b${legalFormsPattern({ words: ['institution'] })}\\b\\.?`, 'i');
 const SUFFIX_START_RE = new RegExp(`^${SUFFIX_RE.source}`, 'i');
 const PLACE_RE = new RegExp(`^(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'United States', 'United States of America', 'U\\.S', 'Canada', 'China', 'PRC', 'Germany', 'England', 'United Kingdom', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Hong Kong', 'Singapore', 'France', 'Brazil', 'Mexico', 'Australia', 'Ireland', 'British Columbia', 'Ontario', 'Quebec'].join('|')})\\.?$`, 'i');
 /** What follows a place name in an address ("Redwood City, California 94063"). */

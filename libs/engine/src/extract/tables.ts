@@ -9,6 +9,8 @@ import type { LeafNode, ObjectNode } from '../schema/compile.js';
 import { isOpaque, nameWords } from '../schema/semantic.js';
 import { parseAmount } from '../normalize/numbers.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
+import { LRUCache } from 'lru-cache';
+import { conceptPhrases } from '../knowledge/labels/index.js';
 import type { DocContext, Span } from './context.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
@@ -18,16 +20,16 @@ type ColKind = 'text' | 'number' | 'percent' | 'code' | 'numtext';
 const isNumeric = (k: ColKind) => k === 'number' || k === 'percent' || k === 'numtext';
 
 /** Column concepts: which property names they serve, and the header words that announce them. */
-const CONCEPTS: { when: RegExp; kind: ColKind; phrases: string[] }[] = [
-  { when: /\b(tax|vat|btw|gst|tva|mwst)\b.*\b(percent|rate|pct)\b|\b(taxpercent|tax percent|vat rate|tax rate)\b/, kind: 'percent', phrases: ['tax %', 'vat %', 'btw %', 'tax rate', 'vat rate', 'taxes', 'tax', 'vat', 'btw', 'mwst', 'ust', 'tva', 'gst', 'iva'] },
-  { when: /\b(discount|disc|rebate)\b/, kind: 'percent', phrases: ['discount', 'disc.%', 'disc', 'rabatt', 'korting', 'remise', 'descuento'] },
-  { when: /\bunit\b.*\b(price|cost)\b|\b(price|cost)\b.*\bunit\b|\brate\b|\beach\b/, kind: 'number', phrases: ['unit price', 'price per unit', 'price/unit', 'unit cost', 'prijs per stuk', 'stückpreis', 'einzelpreis', 'e-preis', 'prix unitaire', 'p.u. ht', 'p.u.', 'unit net price', 'list price', 'listprice', 'rate', 'price', 'preis', 'prijs', 'prix', 'precio', 'prezzo'] },
-  { when: /\b(amount|total|subtotal|line total|net|gross|sum)\b/, kind: 'number', phrases: ['line total', 'net amount', 'gross value', 'extended price', 'extended amount', 'ext. amount', 'ext amount', 'ext price', 'line amount', 'extended', 'amount', 'total', 'subtotal', 'extension', 'ext. price', 'betrag', 'gesamt', 'summe', 'bedrag', 'totaal', 'montant ht', 'montant', 'importe', 'importo', 'prijs incl. btw', 'value'] },
-  { when: /\b(price|cost)\b/, kind: 'number', phrases: ['unit price', 'price per unit', 'unit cost', 'prijs per stuk', 'stückpreis', 'einzelpreis', 'prix unitaire', 'p.u. ht', 'p.u.', 'rate', 'price', 'preis', 'prijs', 'prix', 'precio', 'prezzo'] },
-  { when: /\b(quantity|qty|count|units|hours|number of)\b/, kind: 'number', phrases: ['qty shipped', 'qty ordered', 'qty invoiced', 'qty billed', 'quantity', 'qty', 'shipped', 'qté', 'quantité', 'menge', 'anzahl', 'aantal', 'hoeveelheid', 'cantidad', 'quantità', 'nombre', 'hours', 'hrs', 'units', 'pcs'] },
-  { when: /\b(uom|unit of measure|unit)\b/, kind: 'code', phrases: ['uom', 'unit', 'einheit', 'eenheid', 'unité'] },
-  { when: /\b(code|sku|article number|item number|product code|part number|barcode|ean)\b/, kind: 'code', phrases: ['item code', 'product code', 'article no', 'art.nr', 'artikelnummer', 'artikelnr', 'item no', 'item #', 'part no', 'part #', 'product no', 'product #', 'catalog no', 'cat. no', 'material no', 'sku', 'code', 'ref', 'artikel', 'upc', 'ean'] },
-  { when: /\b(name|description|desc|item|product|service|article|designation|details|label)\b/, kind: 'text', phrases: ['description', 'omschrijving', 'beschreibung', 'bezeichnung', 'désignation', 'designation', 'descripción', 'item name', 'product name', 'item', 'product', 'produkt', 'service', 'article', 'artikel', 'details', 'name', 'leistung', 'charge name'] },
+const CONCEPTS: { when: RegExp; kind: ColKind; phrases: readonly string[] }[] = [
+  { when: /\b(tax|vat|btw|gst|tva|mwst)\b.*\b(percent|rate|pct)\b|\b(taxpercent|tax percent|vat rate|tax rate)\b/, kind: 'percent', phrases: conceptPhrases('item_tax_rate') },
+  { when: /\b(discount|disc|rebate)\b/, kind: 'percent', phrases: conceptPhrases('item_discount') },
+  { when: /\bunit\b.*\b(price|cost)\b|\b(price|cost)\b.*\bunit\b|\brate\b|\beach\b/, kind: 'number', phrases: conceptPhrases('item_unit_price') },
+  { when: /\b(amount|total|subtotal|line total|net|gross|sum)\b/, kind: 'number', phrases: conceptPhrases('item_amount') },
+  { when: /\b(price|cost)\b/, kind: 'number', phrases: conceptPhrases('item_unit_price') },
+  { when: /\b(quantity|qty|count|units|hours|number of)\b/, kind: 'number', phrases: conceptPhrases('item_quantity') },
+  { when: /\b(uom|unit of measure|unit)\b/, kind: 'code', phrases: conceptPhrases('item_unit') },
+  { when: /\b(code|sku|article number|item number|product code|part number|barcode|ean)\b/, kind: 'code', phrases: conceptPhrases('item_code') },
+  { when: /\b(name|description|desc|item|product|service|article|designation|details|label)\b/, kind: 'text', phrases: conceptPhrases('item_description') },
 ];
 
 const SUM_ROW = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|(?:exclusief|inclusief|excl|incl)\.?\s*(?:btw|vat|tax|mwst|tva|gst|ust|iva))\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
@@ -39,7 +41,7 @@ const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
 interface Column { name: string; kind: ColKind; x0: number; x1: number }
 
-function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: string[] } {
+function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[] } {
   // an opaque key ("field_3") is read through its title or description (schema/semantic.ts readingOf)
   const key = isOpaque(nameWords(name)) ? leaf.reading ?? name : name;
   const w = `${nameWords(key).join(' ')} ${(leaf.title ?? '').toLowerCase()}`;
@@ -56,7 +58,7 @@ function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: str
 
 /** Words (4+ letters) of the header phrases of a table's properties, for reading OCR'd headers. */
 const vocabs = new WeakMap<object, Set<string>>();
-function headerVocab(props: { phrases: string[] }[]): Set<string> {
+function headerVocab(props: { phrases: readonly string[] }[]): Set<string> {
   let v = vocabs.get(props);
   if (!v) {
     v = new Set(props.flatMap((p) => p.phrases.flatMap((ph) => ph.toLowerCase().split(/[\s./-]+/))).filter((w) => /^\p{L}{4,}$/u.test(w)));
@@ -67,10 +69,35 @@ function headerVocab(props: { phrases: string[] }[]): Set<string> {
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Header phrases as patterns, compiled once per phrase: the vocabulary's phrases recur in every table; a schema's
+ * own names are kept only when short.
+ */
+export const HEADER_PATTERN_BOUNDS = { entries: 10_000, phraseChars: 200 } as const;
+const headerPatterns = new LRUCache<string, RegExp>({
+  max: HEADER_PATTERN_BOUNDS.entries,
+  maxSize: HEADER_PATTERN_BOUNDS.entries * HEADER_PATTERN_BOUNDS.phraseChars,
+  maxEntrySize: HEADER_PATTERN_BOUNDS.phraseChars,
+  sizeCalculation: (_v, phrase) => Math.max(1, phrase.length),
+});
+
+/** Header patterns held (for tests of the bounds). */
+export const cachedHeaderPatterns = (): number => headerPatterns.size;
+
+export function headerPattern(ph: string): RegExp {
+  let re = headerPatterns.get(ph);
+  if (!re) {
+    // "incl." printed or read as "incl," or "incl": an abbreviation's dot is optional
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${esc(ph).replace(/\\\./g, '[.,]?').replace(/ /g, '\\s*')}(?![\\p{L}])`, 'giu');
+    headerPatterns.set(ph, re);
+  }
+  return re;
+}
+
 /** Match item properties to the words of one visual row; returns the columns when it reads as a header. */
 interface HeaderUnit { text: string; bbox: readonly number[] }
 
-function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: string[] }[], given?: HeaderUnit[]): Column[] | undefined {
+function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: readonly string[] }[], given?: HeaderUnit[]): Column[] | undefined {
   const page = ctx.pages[p];
   const units: HeaderUnit[] = given ?? ctx.rows(p).rows[r].words.map((w) => page.words[w]);
   const ws = units;
@@ -97,9 +124,9 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
   props.forEach((pr, pi) => {
     pr.phrases.forEach((ph, rank) => {
       if (!ph) return;
-      // "incl." printed or read as "incl," or "incl": an abbreviation's dot is optional
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${esc(ph).replace(/\\\./g, '[.,]?').replace(/ /g, '\\s*')}(?![\\p{L}])`, 'giu');
-      for (const m of joined.matchAll(re)) {
+      // (a phrase whose first word is not in the row cannot match it)
+      if (!joined.includes(/^[\p{L}\p{N}]*/u.exec(ph)![0])) return;
+      for (const m of joined.matchAll(headerPattern(ph))) {
         matches.push({ prop: pi, w0: wordAt(m.index!), w1: wordAt(m.index! + m[0].length - 1), len: m[0].length, rank });
       }
     });

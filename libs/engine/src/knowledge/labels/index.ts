@@ -1,0 +1,65 @@
+/**
+ * The label vocabulary: per concept, the phrases printed for it in every language the engine reads, merged into
+ * one list ranked by how specific each phrase is within its own language (a phrase's place in its language's
+ * list), English first among equals. Consumers ask by concept; no label list is written anywhere else.
+ */
+import { CONCEPT_IDS, LABEL_CONCEPTS, type LabelConcept, type LanguageLabels } from './concepts.js';
+import { de } from './de.js';
+import { en } from './en.js';
+import { es } from './es.js';
+import { fr } from './fr.js';
+import { it } from './it.js';
+import { ms } from './ms.js';
+import { nl } from './nl.js';
+import { pt } from './pt.js';
+
+export { CONCEPT_IDS, LABEL_CONCEPTS, type LabelConcept, type LanguageLabels };
+
+/** Every language's labels; English first (it breaks ties between equally specific phrases). */
+export const LABEL_LANGUAGES: readonly LanguageLabels[] = [en, fr, de, es, it, nl, pt, ms];
+
+const merged = new Map<LabelConcept, readonly string[]>();
+
+/**
+ * The phrases that label a concept, most specific first: each language's list interleaved by relative place
+ * (the first phrase of each language, then the next ...), duplicates kept once at their best place.
+ */
+export function conceptPhrases(concept: LabelConcept): readonly string[] {
+  let out = merged.get(concept);
+  if (out) return out;
+  const ranked: { phrase: string; at: number; lang: number }[] = [];
+  LABEL_LANGUAGES.forEach((l, lang) => {
+    const list = l.concepts[concept] ?? [];
+    list.forEach((phrase, i) => ranked.push({ phrase, at: i / list.length, lang }));
+  });
+  ranked.sort((a, b) => a.at - b.at || a.lang - b.lang);
+  out = [...new Set(ranked.map((r) => r.phrase))];
+  merged.set(concept, out);
+  return out;
+}
+
+/** The phrases of several concepts, in the order given, each once. */
+export function phrasesOf(...concepts: LabelConcept[]): string[] {
+  return [...new Set(concepts.flatMap((c) => conceptPhrases(c)))];
+}
+
+/** Short words a label may hold between its content words, in any language. */
+export const LABEL_CONNECTORS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.flatMap((l) => l.connectors));
+
+/** Words and signs that mean "number" in any language ("no", "nº", "nr", "número"). */
+export const NUMBER_WORDS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.flatMap((l) => l.numberWords));
+
+/** Endings that write "number" inside a compound word, longest first ("nummer" before "nr"). */
+export const NUMBER_SUFFIXES: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMap((l) => l.numberSuffixes))].sort((a, b) => b.length - a.length);
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A regular expression source matching any of the phrases as a whole label: its words separated by any run of
+ * spaces, dots, dashes or underscores, not inside a longer word. For role labels tested on short lines
+ * ("Bill to:", "Rechnungsempfänger"); use with the 'iu' flags.
+ */
+export function phrasesPattern(phrases: readonly string[]): string {
+  const alts = [...phrases].sort((a, b) => b.length - a.length).map((p) => escapeRe(p.trim()).replace(/\s+/g, '[\\s._-]*'));
+  return `(?<![\\p{L}\\p{N}])(?:${alts.join('|')})(?![\\p{L}\\p{N}])`;
+}

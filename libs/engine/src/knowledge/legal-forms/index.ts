@@ -1,0 +1,90 @@
+/**
+ * Company legal forms and the words that end organisation names, as printed, by the countries that use them.
+ * Every rule that asks "does this read as a company name?" builds its pattern here (legalFormsPattern), so one
+ * list serves the candidate scan, the issuer reader, the party reader and the address reader.
+ */
+
+export interface LegalForm {
+  /**
+   * How the form is written, each spelling as printed (inner dots included, a final dot left to the matcher);
+   * spellings in capitals where names are customarily set in capitals (Malaysian business names).
+   */
+  variants: readonly string[];
+  /** ISO 3166 codes of the countries that use it ('*' for forms used across the English-speaking world). */
+  countries: readonly string[];
+}
+
+export const LEGAL_FORMS: readonly LegalForm[] = [
+  // English-speaking world
+  { variants: ['Inc', 'Incorporated'], countries: ['*'] },
+  { variants: ['Corp', 'Corporation'], countries: ['*'] },
+  { variants: ['Co', 'Company'], countries: ['*'] },
+  { variants: ['LLC', 'L.L.C'], countries: ['US'] },
+  { variants: ['Ltd', 'Limited'], countries: ['*'] },
+  { variants: ['LLP'], countries: ['US', 'GB', 'IN'] },
+  { variants: ['LP', 'L.P'], countries: ['US', 'GB'] },
+  { variants: ['PLC', 'plc'], countries: ['GB', 'IE'] },
+  { variants: ['Pty'], countries: ['AU', 'ZA'] },
+  { variants: ['Pte'], countries: ['SG'] },
+  { variants: ['Sdn Bhd', 'Sdn. Bhd', 'SDN BHD', 'SDN. BHD', 'Bhd', 'BHD', 'Berhad', 'BERHAD', 'S/B'], countries: ['MY'] },
+  // German-speaking countries
+  { variants: ['GmbH', 'mbH'], countries: ['DE', 'AT', 'CH'] },
+  { variants: ['AG', 'Aktiengesellschaft', 'AKTIENGESELLSCHAFT'], countries: ['DE', 'AT', 'CH'] },
+  { variants: ['KG', 'KGaA', 'OHG', 'GbR'], countries: ['DE', 'AT'] },
+  { variants: ['UG'], countries: ['DE'] },
+  { variants: ['e.K'], countries: ['DE'] },
+  // Benelux
+  { variants: ['N.V', 'NV'], countries: ['NL', 'BE'] },
+  { variants: ['B.V', 'BV'], countries: ['NL', 'BE'] },
+  { variants: ['BVBA', 'VOF'], countries: ['BE', 'NL'] },
+  // French-, Spanish-, Italian- and Portuguese-speaking countries
+  { variants: ['S.A', 'SA'], countries: ['FR', 'BE', 'CH', 'LU', 'ES', 'PT', 'BR'] },
+  { variants: ['SAS', 'SASU', 'SARL', 'Sarl', 'EURL', 'SNC'], countries: ['FR', 'BE', 'LU'] },
+  { variants: ['S.L', 'S.L.U', 'S.A.U'], countries: ['ES'] },
+  { variants: ['S.p.A', 'S.r.l', 'S.r.l.s', 'S.n.c'], countries: ['IT'] },
+  { variants: ['Lda', 'Ltda', 'EIRELI'], countries: ['PT', 'BR'] },
+  // Nordic and central European countries
+  { variants: ['Oy'], countries: ['FI'] },
+  { variants: ['AB'], countries: ['SE'] },
+  { variants: ['A/S', 'ApS'], countries: ['DK', 'NO'] },
+  { variants: ['ASA'], countries: ['NO'] },
+  { variants: ['Kft'], countries: ['HU'] },
+  { variants: ['sp. z o.o'], countries: ['PL'] },
+];
+
+/**
+ * Words that end organisation names without being a legal form: 'business' words name a trade ("Lim Trading",
+ * "Ace Enterprise"), 'institution' words a body or a group of companies ("First Bank", "Acme Holdings").
+ */
+export const ORGANIZATION_WORDS = {
+  business: ['Enterprise', 'ENTERPRISE', 'Enterprises', 'Trading', 'TRADING'],
+  institution: ['Holdings', 'Group', 'Partners', 'Trust', 'Bank'],
+} as const;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export interface LegalFormsPatternOptions {
+  /** Organisation words to accept as well. */
+  words?: readonly (keyof typeof ORGANIZATION_WORDS)[];
+  /** Also each spelling in capitals ("GMBH", "LIMITED"): names are often printed in capitals. */
+  capitals?: boolean;
+}
+
+const patterns = new Map<string, string>();
+
+/**
+ * A regular expression source that matches one legal form (or organisation word) as printed, as a group-free
+ * alternation, longest spelling first; the caller adds boundaries and an optional final dot.
+ */
+export function legalFormsPattern(opts: LegalFormsPatternOptions = {}): string {
+  const key = `${(opts.words ?? []).join(',')}|${opts.capitals ? 1 : 0}`;
+  let src = patterns.get(key);
+  if (src) return src;
+  const spellings = new Set<string>();
+  const add = (s: string) => { spellings.add(s); if (opts.capitals) spellings.add(s.toUpperCase()); };
+  for (const f of LEGAL_FORMS) f.variants.forEach(add);
+  for (const k of opts.words ?? []) ORGANIZATION_WORDS[k].forEach(add);
+  src = `(?:${[...spellings].sort((a, b) => b.length - a.length || a.localeCompare(b)).map((s) => escapeRe(s).replace(/ /g, '\\s?')).join('|')})`;
+  patterns.set(key, src);
+  return src;
+}

@@ -1,0 +1,40 @@
+import { LEGAL_FORMS, legalFormsPattern } from '../../src/knowledge/legal-forms/index.js';
+
+const form = (opts?: Parameters<typeof legalFormsPattern>[0], flags = '') => new RegExp(`\\b${legalFormsPattern(opts)}\\b\\.?`, flags);
+
+/** Every spelling the engine's five separate lists held before they became one. */
+const OLD_SPELLINGS = ['Inc', 'INC', 'Incorporated', 'Corp', 'Corporation', 'Company', 'COMPANY', 'Co', 'CO', 'LLC', 'L.L.C', 'Ltd', 'LTD', 'Limited', 'LIMITED',
+  'LLP', 'L.P', 'LP', 'PLC', 'plc', 'GmbH', 'AG', 'N.V', 'NV', 'B.V', 'BV', 'S.A', 'SA', 'S.p.A', 'SAS', 'SARL', 'Sarl', 'S.r.l', 'Pty', 'Pte', 'Sdn Bhd',
+  'Sdn. Bhd', 'SDN BHD', 'SDN. BHD', 'BHD', 'Bhd', 'S/B', 'Aktiengesellschaft', 'AKTIENGESELLSCHAFT', 'KG', 'Oy', 'AB', 'A/S', 'ASA', 'ApS', 'e.K', 'UG',
+  'S.L', 'Ltda', 'Kft', 'sp. z o.o'];
+
+describe('legal forms', () => {
+  test('every spelling of the former lists is a legal form (capitals allowed)', () => {
+    const re = form({ capitals: true });
+    expect(OLD_SPELLINGS.filter((s) => !re.test(`ACME ${s}`))).toEqual([]);
+  });
+
+  test('forms of the seven languages\' countries are known', () => {
+    const re = form();
+    for (const s of ['GmbH', 'SARL', 'S.L.', 'S.r.l.', 'Lda', 'B.V.', 'Ltd']) expect(re.test(`Acme ${s}`)).toBe(true);
+  });
+
+  test('a spelling in capitals is a form only when capitals are asked for', () => {
+    expect(form().test('ACME GMBH')).toBe(false);
+    expect(form({ capitals: true }).test('ACME GMBH')).toBe(true);
+  });
+
+  test('trade and institution words end a name only when asked for', () => {
+    expect(form().test('Lim Trading')).toBe(false);
+    expect(form({ words: ['business'] }).test('Lim Trading')).toBe(true);
+    expect(form({ words: ['institution'] }).test('First Bank')).toBe(true);
+  });
+
+  test('a form inside a longer word is not a form', () => {
+    expect(form({ capitals: true }).test('AGREEMENT')).toBe(false);
+  });
+
+  test('every form names the countries that use it', () => {
+    for (const f of LEGAL_FORMS) expect(f.countries.length).toBeGreaterThan(0);
+  });
+});
