@@ -12,6 +12,7 @@ import type { LeafNode } from '../schema/compile.js';
 import { fieldWords } from '../schema/semantic.js';
 import type { DocContext } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
+import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
 import type { Scored } from './fields.js';
 
 const COUNTRIES: Array<[RegExp, string]> = [
@@ -42,7 +43,8 @@ const STREET_EU_ONE = /(?<![\p{L}\d])([\p{Lu}][\p{L}'.-]+) (\d{1,5}[a-zA-Z]?)(?!
 const STREET_WORD = /\b(st|street|ave|avenue|rd|road|blvd|boulevard|lane|ln|dr|drive|way|court|ct|place|pl|straat|weg|laan|plein|gracht|strasse|straße|str|rue|via|calle)\.?$/i;
 const NOT_CITY_WORD = /^(tel|tél|phone|fax|telefon|e-?mail|website|web|kvk|btw|vat|iban)\.?:?$/i;
 const STREET_US = /\b(\d{1,6} [\p{Lu}][\p{L}.']*(?: [\p{Lu}][\p{L}.']*){0,3})\b/u;
-const CUSTOMER_LABEL = /\b(bill(ed)?[ -]to|ship(ped)?[ -]to|sold[ -]to|invoice[ -]to|deliver(y|ed)?[ -]to|customer|client|buyer|recipient|factuuradres|afleveradres|klant|rechnungsadresse|lieferadresse|kunde|facturé à|livré à)\b/i;
+/** Headings of the customer's and the delivery address blocks, in every language (knowledge/labels). */
+const CUSTOMER_LABEL = new RegExp(phrasesPattern(phrasesOf('buyer', 'ship_to')), 'iu');
 const LEGAL = new RegExp(`\\b${legalFormsPattern()}\\.?(?=\\s|$|,)`);
 const VENDOR_HINT = /\b(kvk|btw|vat|iban|bic|swift|tax id|ust|siret|siren|chamber of commerce|e-?mail|website|www\.)/i;
 

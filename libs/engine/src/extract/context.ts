@@ -33,6 +33,8 @@ export type BlockRole = 'buyer' | 'seller';
  */
 export const BUYER_LABEL_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|^\\s*(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 export const SELLER_LABEL_RE = new RegExp(phrasesPattern(phrasesOf('seller')), 'iu');
+/** The buyer's headings anywhere in a text ("... Bill to: ACME"); the short addressee word needs its colon. */
+export const BUYER_CUE_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|(?<![\\p{L}\\p{N}])(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 
 export class DocContext {
   readonly pages: Page[];

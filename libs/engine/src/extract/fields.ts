@@ -13,8 +13,9 @@ import {
   emailCandidates, ibanCandidates, identifierCandidates, jurisdictionCandidates, organizationCandidates, percentCandidates,
   phoneCandidates, urlCandidates, vatCandidates, REGIONS, US_STATES, type RawCandidate,
 } from './candidates.js';
-import type { DocContext, Span } from './context.js';
+import { BUYER_CUE_RE, BUYER_LABEL_RE, type DocContext, type Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
+import { phrasesOf, phrasesPattern, YOURS_WORDS } from '../knowledge/labels/index.js';
 import { rankAddressPart } from './address.js';
 import { partyCandidates, scoreParty } from './issuer.js';
 import { isAgreementTermField, isRenewalNoticeField, isRenewalTermField, rankAgreementTerm, rankRenewalTerms } from './legal-terms.js';
@@ -444,7 +445,7 @@ function rankJurisdictionBy(ctx: DocContext, leaf: LeafNode, cands: RawCandidate
 
 const CUSTOMER_SIDE_WORD = /\b(customer|client|buyer|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/;
 /** "Your VAT number", "Uw BTW nummer", "Customer VAT": the line names the customer's own identifier. */
-const CUSTOMER_CUE = /(^|[^\p{L}])(your|uw|ihre?|votre|customer|client|klant|kunde|buyer|bill to)(?![\p{L}])/iu;
+const CUSTOMER_CUE = new RegExp(phrasesPattern([...YOURS_WORDS, ...phrasesOf('buyer')]), 'iu');
 
 /** Identifiers of the other party's (customer vs vendor) lose half their score. */
 function sideOfLine(ctx: DocContext, leaf: LeafNode, list: Scored[]): Scored[] {
@@ -541,7 +542,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
     const prevLine = ctx.pages[o.p].lines[Math.max(0, li - 3)];
     const before = ctx.pages[o.p].text.slice(Math.min(prevLine?.start ?? o.start, Math.max(0, o.start - 60)), o.start).toLowerCase();
     let z = -0.6 + 0.8 * (1 - y) + 0.25 * Math.min(4, n) - 0.8 * o.p;
-    if (/bill(ed)? to|sold to|ship to|customer|invoice to|an:|aan:|à:/.test(before)) z += buyer ? 1 : -1.2;
+    if (BUYER_CUE_RE.test(before)) z += buyer ? 1 : -1.2;
     out.push({ value: o.value, spans: [o], score: sigmoid(z), features: { y, n } });
   }
   // the first lines of the first page (merchant header of receipts and letterheads)
@@ -554,7 +555,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
       if (!text || !/[A-Za-z]{3}/.test(text) || text.length < 3) continue;
       seen++;
       if (/invoice|receipt|rechnung|factuur|facture|tax|page|date|tel|phone|www\.|@/i.test(text) && !LEGAL_SUFFIX_RE.test(text)) continue;
-      if (/:\s*$|\b(bill(ed)? to|ship(ped)? to|sold to|invoice to|customer|rechnungsempfänger)\b/i.test(text)) continue;
+      if (/:\s*$/.test(text) || BUYER_LABEL_RE.test(text)) continue;
       const letters = text.replace(/[^A-Za-z]/g, '');
       const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
       const z = -0.7 + (seen === 1 ? 0.7 : 0.2) + 0.4 * upper + (LEGAL_SUFFIX_RE.test(text) ? 0.7 : 0) - (text.length > 60 ? 0.8 : 0);

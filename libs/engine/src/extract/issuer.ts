@@ -7,6 +7,7 @@
  */
 import { normText } from '../normalize/text.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
+import { conceptPhrases, phrasesPattern } from '../knowledge/labels/index.js';
 import type { Page } from '../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from './context.js';
 import { urlCandidates, emailCandidates } from './candidates.js';
@@ -32,7 +33,10 @@ const DOC_TYPE = /^(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|facture)\s*[-�
 /** Registration and bank details that the issuer prints next to its own name. */
 const ISSUER_DETAILS = /\b(vat|btw|tva|ust|ust-id|ust-idnr|uid|gst|abn|ein|siret|siren|rcs|kvk|coc|hrb|hra|iban|bic|swift|registered|reg\.?\s*no|company\s*no|handelsregister|amtsgericht|geschäftsführer|directors?|capital|siège|sitz|steuernummer|bankverbindung)\b/i;
 /** Payment details that name the payee ("Account holder: ACME", "payable to ACME"). */
-const PAYEE_CUE = /(account\s*holder|account\s*name|titulaire(?:\s*du\s*compte)?|kontoinhaber|t\.?n\.?v\.?|ten\s*name\s*van|payable\s*to|make\s*checks?\s*payable|beneficiary|begünstigter|bénéficiaire)\s*:?\s*$/i;
+const PAYEE_LABEL = phrasesPattern(conceptPhrases('account_holder'));
+const PAYEE_CUE = new RegExp(`${PAYEE_LABEL}\\s*:?\\s*$`, 'iu');
+/** A payee label within a line, with what separates it from the name. */
+const PAYEE_AT = new RegExp(`${PAYEE_LABEL}\\s*:?\\s*`, 'iu');
 
 /** Separators of a one-line sender address ("Name • Street • City", "Name – Street – City", "Name | ..."). */
 const SENDER_SEP = /\s+[•·|–—]\s+|\s+-\s+/;
@@ -137,7 +141,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       const t = raw.trim();
       // "Seller: ACME Ltd" / "Bill to: John" -> the part after the label
       const lab = /^([^:]{2,30}):\s*(.+)$/.exec(t);
-      const payeeAt = /(account\s*holder|account\s*name|titulaire\s*du\s*compte|kontoinhaber|payable\s*to|beneficiary|begünstigter|bénéficiaire)\s*:?\s*/i.exec(t);
+      const payeeAt = PAYEE_AT.exec(t);
       if (payeeAt) {
         const rest = t.slice(payeeAt.index + payeeAt[0].length).split(SENDER_SEP)[0].split(/,\s/)[0];
         if (rest) pieces.push({ text: rest, start: line.start + lead + payeeAt.index + payeeAt[0].length, kind: 2 });

@@ -103,3 +103,37 @@ describe('invoices labelled in other languages', () => {
     expect(r).toMatchObject({ invoice_number: '2024/215', issue_date: '2024-04-22', due_date: '2024-05-22', purchase_order_number: 'ENC-1208', tax_amount: 46, total_amount: 246 });
   });
 });
+
+describe('party blocks opened by a heading in other languages', () => {
+  const PARTIES = compileSchema({ type: 'object', properties: { vendor_name: { type: ['string', 'null'] }, customer_name: { type: ['string', 'null'] } } });
+  test.each([
+    ['French', 'Facturé à :', 'Boulangerie Martin SARL', 'Atelier Moreau SARL'],
+    ['German', 'Rechnungsempfänger:', 'Bäckerei Schulz GmbH', 'Holzbau Krüger GmbH'],
+    ['Spanish', 'Facturar a:', 'Panadería López S.L.', 'Suministros Levante S.L.'],
+    ['Italian', 'Spett.le', 'Forno Bianchi S.r.l.', 'Rossi Forniture S.r.l.'],
+    ['Dutch', 'Factuuradres:', 'Slagerij Jansen B.V.', 'Bakkerij De Vries B.V.'],
+    ['Portuguese', 'Cliente:', 'Padaria Sousa, Lda.', 'Marques & Filhos, Lda.'],
+  ])('%s: the heading "%s" is the buyer\'s, not a name', (_language, heading, buyer, seller) => {
+    const r = extractFromDocument(doc([
+      { text: seller, x: 0.05, y: 0.04 }, { text: 'Long Street 1, 1000 Town', x: 0.05, y: 0.065 },
+      { text: heading, x: 0.55, y: 0.15 }, { text: buyer, x: 0.55, y: 0.175 }, { text: 'Short Street 9, 2000 Town', x: 0.55, y: 0.2 },
+      { text: 'Total 100,00', x: 0.6, y: 0.6 },
+    ]), PARTIES).data;
+    expect(r).toEqual({ vendor_name: seller, customer_name: buyer });
+  });
+});
+
+describe('whose identifier a label names', () => {
+  test('Spanish: "Su NIF" is the customer\'s tax id, the plain "NIF" in the footer the seller\'s', () => {
+    const r = extractFromDocument(doc([
+      { text: 'Suministros Levante S.L.', x: 0.05, y: 0.04 },
+      { text: 'FACTURA', x: 0.45, y: 0.1 },
+      { text: 'Cliente: Panadería López S.L.', x: 0.05, y: 0.2 },
+      { text: 'Su NIF: ES12345678Z', x: 0.05, y: 0.23 },
+      { text: 'Total factura 145,20', x: 0.55, y: 0.6 },
+      { text: 'Suministros Levante S.L. · Calle Mayor 21, 46001 Valencia · NIF: ES87654321X', x: 0.05, y: 0.95 },
+    ]), compileSchema({ type: 'object', properties: { vendor_vat_number: { type: ['string', 'null'] }, customer_vat_number: { type: ['string', 'null'] } } })).data;
+    expect(r).toEqual({ vendor_vat_number: 'ES87654321X', customer_vat_number: 'ES12345678Z' });
+  });
+});
+

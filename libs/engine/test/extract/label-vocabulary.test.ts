@@ -3,7 +3,7 @@
  * they held still reaches the same fields, and fields no list knew reach labels in every language.
  */
 import { compileSchema } from '../../src/index.js';
-import { BUYER_LABEL_RE, SELLER_LABEL_RE } from '../../src/extract/context.js';
+import { BUYER_CUE_RE, BUYER_LABEL_RE, SELLER_LABEL_RE } from '../../src/extract/context.js';
 import { labelPhrases } from '../../src/extract/labels.js';
 import { OLD_SYNONYMS } from '../knowledge/old-vocabulary.js';
 
@@ -71,5 +71,16 @@ describe('a field whose name is a party and a generic word', () => {
     const phrases = labelPhrases(leaf('customer_number'));
     expect(phrases).toContain('kundennummer');
     expect(phrases).not.toContain('invoice no');
+  });
+});
+
+describe('buyer cues within a text', () => {
+  test('a heading or an addressee word with its colon anywhere in the text', () => {
+    expect(BUYER_CUE_RE.test('services rendered. bill to acme')).toBe(true);
+    expect(BUYER_CUE_RE.test('zie hieronder. aan: acme')).toBe(true);
+  });
+
+  test('an addressee word inside another word is no cue ("plan:")', () => {
+    expect(BUYER_CUE_RE.test('payment plan: monthly')).toBe(false);
   });
 });

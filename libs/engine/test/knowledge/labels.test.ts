@@ -24,6 +24,12 @@ describe('label vocabulary data', () => {
     }
   });
 
+  test.each(LABEL_LANGUAGES.map((l) => [l.language, l] as const))('%s states its connectors, number words and "your" words', (_, lang) => {
+    expect(lang.connectors).toBeInstanceOf(Array);
+    expect(lang.numberWords.length).toBeGreaterThan(0);
+    expect(lang.yours.length).toBeGreaterThan(0);
+  });
+
   test.each(LABEL_LANGUAGES.map((l) => [l.language, l] as const))('%s lists no phrase twice within a concept', (_, lang) => {
     for (const c of CONCEPT_IDS) {
       const list = (lang.concepts[c] ?? []).map(norm);
@@ -78,6 +84,11 @@ describe('the old hand-written lists are part of the data (behaviour kept)', () 
     const concepts: Record<string, LabelConcept[]> = { subtotal: ['subtotal'], tax: ['tax_amount'], total: ['total', 'amount_due'] };
     const now = phrasesOf(...concepts[family]!);
     expect(phrases.filter((p) => !now.includes(p))).toEqual([]);
+  });
+
+  test('every payee label', () => {
+    const old = ['account holder', 'account name', 'titulaire du compte', 'titulaire', 'kontoinhaber', 't.n.v.', 'ten name van', 'payable to', 'beneficiary', 'begünstigter', 'bénéficiaire'];
+    expect(old.filter((p) => !conceptPhrases('account_holder').includes(p))).toEqual([]);
   });
 
   test.each(OLD_COLUMNS)('every %s column header', (column, phrases) => {

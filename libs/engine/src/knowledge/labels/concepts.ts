@@ -24,6 +24,7 @@ export const LABEL_CONCEPTS = {
   payment_method: 'how the document was or is to be paid (card, cash, transfer)',
   payment_reference: 'the reference to quote with a payment (remittance information)',
   iban: 'an international bank account number',
+  account_holder: 'the holder of the bank account a payment goes to ("Account holder", "Payable to")',
   bic: 'a bank identifier code (SWIFT)',
   // who the parties are
   vat_id: 'a VAT or tax identification number',
@@ -75,5 +76,7 @@ export interface LanguageLabels {
   numberWords: readonly string[];
   /** Endings that write "number" inside a compound ("Kunden|nr", "factuur|nummer"). */
   numberSuffixes: readonly string[];
+  /** Words that make a label the addressee's own ("YOUR VAT number", "UW referentie"): the customer's, on an invoice. */
+  yours: readonly string[];
   concepts: Readonly<Record<LabelConcept, readonly string[] | null>>;
 }

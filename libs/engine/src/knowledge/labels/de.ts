@@ -6,6 +6,7 @@ export const de: LanguageLabels = {
   connectors: ['der', 'des', 'die', 'dem', 'den', 'vom', 'von', 'zur', 'zum'],
   numberWords: ['nr', 'nummer', 'no'],
   numberSuffixes: ['nummer', 'nr'],
+  yours: ['ihr', 'ihre', 'ihrer'],
   concepts: {
     document_number: ['rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'rechnungs nr', 'rechnungsnr', 'rg nr', 're nr', 'belegnummer', 'beleg nr', 'quittungsnummer', 'bon nr', 'bonnummer', 'dokumentnummer', 'gutschrift nr', 'rechnung', 'quittung', 'beleg', 'nummer', 'nr'],
     issue_date: ['rechnungsdatum', 'rechnungs datum', 'rg datum', 'belegdatum', 'ausstellungsdatum', 'datum der rechnung', 'ausgestellt am', 'datum'],
@@ -24,6 +25,7 @@ export const de: LanguageLabels = {
     payment_method: ['zahlungsart', 'zahlungsweise', 'zahlungsmethode', 'zahlart', 'bezahlt mit', 'bezahlt per'],
     payment_reference: ['verwendungszweck', 'zahlungsreferenz', 'überweisungsreferenz', 'referenz'],
     iban: ['iban'],
+    account_holder: ['kontoinhaber', 'begünstigter', 'zahlungsempfänger'],
     bic: ['bic', 'swift', 'swift code'],
     vat_id: ['ust-idnr', 'ust idnr', 'ust id nr', 'ust id', 'ust ident nr', 'umsatzsteuer id', 'ustid', 'mwst-nr', 'mwst nr', 'uid nr', 'uid', 'steuernummer', 'steuer nr', 'st nr'],
     company_registration: ['handelsregister', 'hrb', 'hra', 'handelsregisternummer', 'registergericht', 'amtsgericht', 'firmenbuchnummer', 'firmenbuch'],

@@ -6,6 +6,7 @@ export const en: LanguageLabels = {
   connectors: ['of', 'the'],
   numberWords: ['no', 'nr', 'num', 'number', '#'],
   numberSuffixes: [],
+  yours: ['your'],
   concepts: {
     document_number: ['invoice no', 'invoice number', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'bill no', 'receipt no', 'document no', 'receipt number', 'receipt #', 'bill number', 'document number', 'doc no', 'tax invoice no', 'credit note no', 'invoice ref', 'invoice', 'no', '#'],
     issue_date: ['invoice date', 'date of issue', 'issue date', 'billing date', 'receipt date', 'document date', 'date issued', 'issued on', 'issued', 'dated', 'date'],
@@ -24,6 +25,7 @@ export const en: LanguageLabels = {
     payment_method: ['payment method', 'paid by', 'payment type', 'paid with', 'method of payment', 'payment mode', 'payment means', 'tender', 'payment'],
     payment_reference: ['payment reference', 'payment communication', 'structured communication', 'communication', 'remittance information', 'remittance reference', 'payment ref', 'reference', 'ref'],
     iban: ['iban'],
+    account_holder: ['account holder', 'account name', 'make checks payable to', 'make check payable to', 'make cheques payable to', 'payable to', 'beneficiary'],
     bic: ['bic', 'swift', 'swift code', 'bic code'],
     vat_id: ['vat no', 'vat number', 'vat id', 'vat reg', 'tax id', 'gst reg no', 'gst id', 'vat reg no', 'vat registration no', 'vat registration number', 'tax id no', 'tax number', 'tax registration no', 'gst no', 'gst reg', 'vat'],
     company_registration: ['chamber of commerce', 'coc', 'company no', 'company number', 'company reg no', 'company registration no', 'registration no', 'registration number', 'business registration no', 'co reg no', 'reg no'],

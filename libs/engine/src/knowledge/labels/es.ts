@@ -6,6 +6,7 @@ export const es: LanguageLabels = {
   connectors: ['de', 'del', 'la', 'el', 'los', 'las'],
   numberWords: ['nº', 'n°', 'no', 'núm', 'num', 'número', 'nro'],
   numberSuffixes: [],
+  yours: ['su', 'sus'],
   concepts: {
     document_number: ['número de factura', 'nº de factura', 'nº factura', 'factura nº', 'factura no', 'núm factura', 'no de factura', 'fra nº', 'fra no', 'número de documento', 'nº documento', 'número de ticket', 'nº ticket', 'número de recibo', 'folio', 'factura', 'ticket', 'recibo', 'número', 'nº'],
     issue_date: ['fecha de factura', 'fecha factura', 'fecha de emisión', 'fecha emisión', 'fecha de expedición', 'fecha del documento', 'emitida el', 'fecha'],
@@ -24,6 +25,7 @@ export const es: LanguageLabels = {
     payment_method: ['forma de pago', 'método de pago', 'medio de pago', 'modo de pago', 'tipo de pago', 'pagado con', 'pago'],
     payment_reference: ['referencia de pago', 'referencia de la transferencia', 'concepto', 'referencia'],
     iban: ['iban'],
+    account_holder: ['titular de la cuenta', 'titular', 'beneficiario', 'a favor de'],
     bic: ['bic', 'swift', 'código swift'],
     vat_id: ['nif', 'cif', 'nif/cif', 'n.i.f.', 'c.i.f.', 'nif iva', 'nº iva', 'número de iva', 'rfc', 'ruc', 'cuit', 'nit', 'rut'],
     company_registration: ['inscrita en el registro mercantil', 'registro mercantil', 'reg mercantil'],

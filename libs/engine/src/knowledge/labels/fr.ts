@@ -6,6 +6,7 @@ export const fr: LanguageLabels = {
   connectors: ['de', 'du', 'des', 'la', 'le', 'les', 'd', 'l'],
   numberWords: ['n°', 'nº', 'no', 'numéro', 'num'],
   numberSuffixes: [],
+  yours: ['votre', 'vos'],
   concepts: {
     document_number: ['facture n', 'n° de facture', 'numéro de facture', 'facture n°', 'n° facture', 'no facture', 'num facture', 'n° fact', 'réf facture', 'référence facture', 'n° de pièce', 'numéro de reçu', 'n° de ticket', 'ticket n°', 'facture', 'reçu', 'ticket', 'numéro', 'n°'],
     issue_date: ['date de facture', 'date de facturation', "date d'émission", 'date de la facture', 'date facture', 'émise le', "date d'édition", 'date'],
@@ -24,6 +25,7 @@ export const fr: LanguageLabels = {
     payment_method: ['mode de paiement', 'mode de règlement', 'moyen de paiement', 'payé par', 'réglé par', 'règlement', 'paiement'],
     payment_reference: ['référence de paiement', 'communication structurée', 'référence du virement', 'libellé du virement', 'référence', 'communication'],
     iban: ['iban'],
+    account_holder: ['titulaire du compte', 'titulaire', 'bénéficiaire', 'à l\'ordre de'],
     bic: ['bic', 'swift', 'code bic'],
     vat_id: ['n° tva', 'numéro de tva', 'n° tva intracommunautaire', 'tva intracommunautaire', 'tva intracom', 'identifiant tva', 'n° de tva', 'tva'],
     company_registration: ['siret', 'siren', 'rcs', 'n° siret', 'numéro siret', 'numéro siren', 'r.c.s.', 'registre du commerce', "numéro d'entreprise", "n° d'entreprise", 'ide'],

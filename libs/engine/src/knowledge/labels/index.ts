@@ -49,6 +49,9 @@ export const LABEL_CONNECTORS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.fla
 /** Words and signs that mean "number" in any language ("no", "nº", "nr", "número"). */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.flatMap((l) => l.numberWords));
 
+/** Words that make a label the addressee's own ("your", "uw", "votre", "su"), in any language. */
+export const YOURS_WORDS: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMap((l) => l.yours))];
+
 /** Endings that write "number" inside a compound word, longest first ("nummer" before "nr"). */
 export const NUMBER_SUFFIXES: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMap((l) => l.numberSuffixes))].sort((a, b) => b.length - a.length);
 

@@ -6,6 +6,7 @@ export const it: LanguageLabels = {
   connectors: ['di', 'del', 'della', 'dello', 'dei', 'delle', 'da', 'la', 'il', 'lo'],
   numberWords: ['n', 'nr', 'n°', 'num', 'numero'],
   numberSuffixes: [],
+  yours: ['vostro', 'vostra', 'vs'],
   concepts: {
     document_number: ['numero fattura', 'n. fattura', 'nr fattura', 'fattura n', 'fattura nr', 'num fattura', 'numero documento', 'n. documento', 'documento n', 'numero ricevuta', 'scontrino n', 'fattura', 'ricevuta', 'scontrino', 'numero'],
     issue_date: ['data fattura', 'data documento', 'data di emissione', 'data emissione', 'emessa il', 'data'],
@@ -24,6 +25,7 @@ export const it: LanguageLabels = {
     payment_method: ['modalità di pagamento', 'metodo di pagamento', 'mezzo di pagamento', 'forma di pagamento', 'tipo pagamento', 'pagato con', 'pagamento'],
     payment_reference: ['riferimento pagamento', 'causale pagamento', 'causale del bonifico', 'causale', 'riferimento'],
     iban: ['iban'],
+    account_holder: ['intestatario del conto', 'intestato a', 'beneficiario'],
     bic: ['bic', 'swift', 'codice swift'],
     vat_id: ['partita iva', 'p. iva', 'codice fiscale', 'cod fisc', 'c.f.'],
     company_registration: ['registro imprese', 'iscrizione registro imprese', 'n. rea', 'rea', 'cciaa', 'c.c.i.a.a.'],

@@ -6,6 +6,7 @@ export const ms: LanguageLabels = {
   connectors: [],
   numberWords: ['no', 'nombor'],
   numberSuffixes: [],
+  yours: ['anda'],
   concepts: {
     document_number: ['no invois', 'nombor invois', 'no resit', 'no bil', 'invois', 'resit'],
     issue_date: ['tarikh invois', 'tarikh resit', 'tarikh'],
@@ -25,6 +26,7 @@ export const ms: LanguageLabels = {
     payment_reference: ['rujukan bayaran', 'rujukan'],
     // Malaysian banks use no IBAN
     iban: null,
+    account_holder: ['nama akaun', 'pemegang akaun', 'penerima'],
     bic: ['kod swift', 'swift'],
     vat_id: ['no pendaftaran gst', 'no pendaftaran sst', 'no cukai'],
     company_registration: ['no pendaftaran syarikat', 'no syarikat', 'no pendaftaran', 'ssm'],

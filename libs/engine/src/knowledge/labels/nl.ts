@@ -6,6 +6,7 @@ export const nl: LanguageLabels = {
   connectors: ['van', 'de', 'het', 'der'],
   numberWords: ['nr', 'nummer', 'no'],
   numberSuffixes: ['nummer', 'nr'],
+  yours: ['uw'],
   concepts: {
     document_number: ['factuurnummer', 'factuur nr', 'factuurnr', 'factuur nummer', 'notanummer', 'bonnummer', 'kassabon nr', 'documentnummer', 'creditnota nr', 'factuur', 'nummer', 'nr'],
     issue_date: ['factuurdatum', 'datum factuur', 'datum van uitgifte', 'uitgiftedatum', 'documentdatum', 'datum'],
@@ -24,6 +25,7 @@ export const nl: LanguageLabels = {
     payment_method: ['betaalmethode', 'betaalwijze', 'betalingswijze', 'betaald met', 'betaling'],
     payment_reference: ['betalingskenmerk', 'betalingsreferentie', 'gestructureerde mededeling', 'omschrijving betaling', 'o.v.v.', 'mededeling', 'kenmerk'],
     iban: ['iban'],
+    account_holder: ['ten name van', 't.n.v.', 'tnv', 'rekeninghouder', 'begunstigde'],
     bic: ['bic', 'swift'],
     vat_id: ['btw nr', 'btw-nummer', 'btw-nr', 'btw nummer', 'btw id', 'omzetbelastingnummer', 'btw'],
     company_registration: ['kamer van koophandel', 'kvk nummer', 'kvk nr', 'kvk', 'ondernemingsnummer', 'kbo nummer', 'kbo', 'rpr', 'handelsregister'],

@@ -6,6 +6,7 @@ export const pt: LanguageLabels = {
   connectors: ['de', 'da', 'do', 'das', 'dos', 'a', 'o'],
   numberWords: ['nº', 'n.º', 'n°', 'no', 'núm', 'número'],
   numberSuffixes: [],
+  yours: ['sua', 'seu'],
   concepts: {
     document_number: ['número da fatura', 'nº da fatura', 'fatura nº', 'nº fatura', 'n.º fatura', 'fatura n', 'fatura-recibo nº', 'número do documento', 'nº documento', 'nota fiscal nº', 'número da nota fiscal', 'número do recibo', 'recibo nº', 'nf-e', 'fatura', 'recibo', 'nota fiscal', 'número', 'nº'],
     issue_date: ['data da fatura', 'data de emissão', 'data emissão', 'data do documento', 'emitido em', 'data'],
@@ -24,6 +25,7 @@ export const pt: LanguageLabels = {
     payment_method: ['forma de pagamento', 'método de pagamento', 'meio de pagamento', 'modo de pagamento', 'pago com', 'pagamento'],
     payment_reference: ['referência de pagamento', 'referência multibanco', 'linha digitável', 'referência'],
     iban: ['iban'],
+    account_holder: ['titular da conta', 'titular', 'beneficiário', 'favorecido'],
     bic: ['bic', 'swift', 'código swift'],
     vat_id: ['nif', 'nipc', 'nº contribuinte', 'número de contribuinte', 'contribuinte', 'cnpj', 'cpf', 'inscrição estadual'],
     company_registration: ['conservatória do registo comercial', 'registo comercial', 'matrícula', 'nipc', 'cnpj'],
