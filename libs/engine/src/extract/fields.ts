@@ -491,7 +491,7 @@ function labelledText(ctx: DocContext, leaf: LeafNode, maxWords = 8): Scored[] {
     if (words.length > maxWords) { end = start + words.slice(0, maxWords).join(' ').length; }
     const value = page.text.slice(start, end).trim();
     if (!value) continue;
-    const spec = 1 - 0.5 * (h.rank / phrases.length);
+    const spec = (h.spec ?? 1 - 0.5 * (h.rank / phrases.length)) * (h.quality ?? 1);
     out.push({ value, spans: [{ p: h.p, start, end: start + value.length }], score: sigmoid(-0.8 + 1.8 * spec - (below ? 0.5 : 0) - 0.3 * h.p), features: { lab: spec, below: +below } });
   }
   return aggregate(out);

@@ -3,8 +3,9 @@
  * they held still reaches the same fields, and fields no list knew reach labels in every language.
  */
 import { compileSchema } from '../../src/index.js';
-import { BUYER_CUE_RE, BUYER_LABEL_RE, SELLER_LABEL_RE } from '../../src/extract/context.js';
-import { labelPhrases } from '../../src/extract/labels.js';
+import { BUYER_CUE_RE, BUYER_LABEL_RE, DocContext, SELLER_LABEL_RE } from '../../src/extract/context.js';
+import { findLabels, labelPhrases } from '../../src/extract/labels.js';
+import { doc } from '../helpers/doc.js';
 import { OLD_SYNONYMS } from '../knowledge/old-vocabulary.js';
 
 const leaf = (name: string, extra: Record<string, unknown> = {}) => compileSchema({ type: 'object', properties: { [name]: { type: ['string', 'null'], ...extra } } }).root.properties[0]!.node as Parameters<typeof labelPhrases>[0];
@@ -82,5 +83,17 @@ describe('buyer cues within a text', () => {
 
   test('an addressee word inside another word is no cue ("plan:")', () => {
     expect(BUYER_CUE_RE.test('payment plan: monthly')).toBe(false);
+  });
+});
+
+describe('strength of a label', () => {
+  test('each language\'s most specific label is as strong as English\'s, and stronger than any generic one', () => {
+    const d = doc(['Invoice No: 1001', 'Rechnungsnummer: 1002', 'Número de factura: 1003', 'Invoice 1004']);
+    const l = leaf('invoice_number');
+    const phrases = labelPhrases(l);
+    const spec = (text: string) => findLabels(new DocContext(d), phrases).find((h) => d.pages[0]!.text.slice(h.start, h.end) === text)?.spec;
+    expect(spec('Rechnungsnummer')).toBeCloseTo(spec('Invoice No')!, 1);
+    expect(spec('Número de factura')).toBeCloseTo(spec('Invoice No')!, 1);
+    expect(spec('Invoice')).toBeLessThan(spec('Rechnungsnummer')! - 0.2);
   });
 });
