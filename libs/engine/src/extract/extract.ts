@@ -91,9 +91,12 @@ class Extractor {
   readonly fields: Record<string, FieldResult> = {};
   /** Most pages were read by OCR: misreads make its values wrong more often at the same ranker score. */
   private readonly scanned: boolean;
+  /** A document model without pages (a library caller's, or an eval case whose ingest failed): every field missing. */
+  private readonly blank: boolean;
   /** Mean OCR confidence of the document's OCR'd words (1 without OCR): how legible the scan is overall. */
   private readonly pageOcr: number;
   constructor(private readonly ctx: DocContext, private readonly opts: ExtractOptions) {
+    this.blank = ctx.doc.pages.length === 0;
     const ocrPages = ctx.doc.pages.filter((p) => p.source === 'ocr').length;
     this.scanned = ocrPages > 0 && ocrPages * 2 >= ctx.doc.pages.length;
     let sum = 0;
@@ -127,8 +130,8 @@ class Extractor {
 
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
     const base = calibrationGroup(leaf.semantic);
-    const receipt = ranked || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf, this.opts.ocrRepair);
-    const list = ranked ?? (leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
+    const receipt = ranked || this.blank || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf, this.opts.ocrRepair);
+    const list = ranked ?? (this.blank ? [] : leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
     // The receipt ranker scores on its own scale, and scanned documents misread more, so each gets its own
     // calibration maps (falling back to the base group's where training had too few).
     const group = receipt ? `receipt-${base}` : this.scanned ? `scan-${base}` : base;
@@ -159,7 +162,7 @@ class Extractor {
     if (node.items.kind === 'leaf') {
       const leaf = node.items;
       const group = 'list';
-      const ranked = leaf.semantic === 'party' || leaf.semantic === 'organization' || leaf.semantic === 'person'
+      const ranked = this.blank ? [] : leaf.semantic === 'party' || leaf.semantic === 'organization' || leaf.semantic === 'person'
         ? rankParties(this.ctx, suffixStyle(`${node.description ?? ''} ${leaf.description ?? ''}`))
         : rankLeaf(this.ctx, leaf);
       const kept = ranked.filter((s) => s.score >= THRESHOLDS.list);
@@ -177,7 +180,7 @@ class Extractor {
       return values;
     }
     if (node.items.kind === 'object') {
-      const rows = extractTable(this.ctx, node.items);
+      const rows = this.blank ? [] : extractTable(this.ctx, node.items);
       const out: unknown[] = [];
       rows.forEach((row, i) => {
         const obj: Record<string, unknown> = {};
@@ -205,6 +208,7 @@ class Extractor {
    */
   private consistentSums(node: ObjectNode): Map<string, Scored[]> {
     const out = new Map<string, Scored[]>();
+    if (this.blank) return out;
     const fam = new Map<AmountFamily, { name: string; leaf: LeafNode }>();
     for (const { name, node: sub } of node.properties) {
       if (sub.kind !== 'leaf' || sub.semantic !== 'amount') continue;

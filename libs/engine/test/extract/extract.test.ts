@@ -140,3 +140,19 @@ describe('extractFromDocument', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(con));
   });
 });
+
+describe('a document model without pages', () => {
+  test('every field comes back missing (not_found) instead of a ranker failing on page 1', () => {
+    const schema = compileSchema({
+      type: 'object',
+      properties: {
+        vendor_name: { type: 'string' }, total: { type: 'number' }, subtotal: { type: 'number' }, paid: { type: 'boolean' },
+        parties: { type: 'array', items: { type: 'string' } },
+        line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } },
+      },
+    });
+    const result = extractFromDocument({ format: 'pdf', pages: [], pageCount: 0, wordCount: 0 }, schema);
+    expect(result.data).toEqual({ vendor_name: null, total: null, subtotal: null, paid: null, parties: [], line_items: [] });
+    for (const f of Object.values(result.fields)) expect(f).toMatchObject({ state: 'missing', reason: 'not_found' });
+  });
+});
