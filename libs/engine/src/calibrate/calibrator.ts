@@ -7,7 +7,6 @@
  * (calibrate/train.ts) on the development data and committed under libs/engine/calibration.
  */
 import { readFileSync } from 'node:fs';
-import type { Semantic } from '../schema/semantic.js';
 
 export interface IsotonicMap {
   /** Ascending raw-score breakpoints and their calibrated probabilities (piecewise linear between). */
@@ -56,22 +55,6 @@ export interface CalibrationFeatures {
   pages?: number;
   /** Raw score of the value minus that of the best candidate with a different value (0..1). */
   margin: number;
-}
-
-export function calibrationGroup(semantic: Semantic | 'list'): string {
-  switch (semantic) {
-    case 'date': case 'datetime': return 'date';
-    case 'amount': case 'number': case 'integer': case 'percent': return 'amount';
-    case 'duration': return 'duration';
-    case 'jurisdiction': return 'jurisdiction';
-    case 'boolean': return 'boolean';
-    case 'party': case 'list': return 'list';
-    case 'organization': case 'person': case 'title': return 'name';
-    case 'address': case 'street': case 'city': case 'postal_code': case 'state_code': case 'country_code': return 'address';
-    case 'currency': case 'currency_symbol': case 'enum': return 'code';
-    case 'identifier': case 'iban': case 'bic': case 'vat': case 'email': case 'url': case 'phone': return 'identifier';
-    default: return 'text';
-  }
 }
 
 export function applyIsotonic(m: IsotonicMap | undefined, raw: number): number {

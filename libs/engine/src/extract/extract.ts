@@ -1,15 +1,18 @@
-/** Orchestration: walk the compiled schema, rank candidates per leaf, decide, normalise, ground, calibrate. */
+/**
+ * Orchestration: walk the compiled schema; for each field its kind (kinds/registry.ts) or a document profile
+ * (profiles/) ranks candidates; decide, normalise, ground, calibrate.
+ */
 import type { DocumentModel } from '../document/model.js';
 import type { ArrayNode, CompiledSchema, LeafNode, ObjectNode, SchemaNode } from '../schema/compile.js';
-import { calibrate, calibrationGroup, type CalibrationFeatures } from '../calibrate/calibrator.js';
+import { calibrate, type CalibrationFeatures } from '../calibrate/calibrator.js';
 import { normText } from '../normalize/text.js';
-import { rankReceiptField, type OcrRepairOptions } from '../ocr-repair/index.js';
+import type { OcrRepairOptions } from '../ocr-repair/index.js';
+import { consistentSums } from '../kinds/amount/sums.js';
+import { FIELD_KINDS, kindOf, listKindOf } from '../kinds/registry.js';
+import { extractTable } from '../kinds/table/index.js';
+import { DOCUMENT_PROFILES, type DocumentProfile } from '../profiles/index.js';
 import { DocContext, type Grounding } from './context.js';
-import { rankLeaf, type Scored } from './fields.js';
-import { amountFamily, type AmountFamily } from './labels.js';
-import { rankBoolean, rankParties, suffixStyle } from './special.js';
-import { extractTable } from './tables.js';
-import { noteDateSiblings } from './legal-dates.js';
+import type { Scored } from './scored.js';
 
 export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
 
@@ -128,13 +131,23 @@ class Extractor {
     return { ocr: Math.round(ocr * 1000) / 1000, docOcr: this.pageOcr, alt, pages: this.ctx.doc.pageCount, margin: Math.round((s.score - (next?.score ?? 0)) * 1000) / 1000 };
   }
 
+  /** The first document profile with candidates of its own for the field. */
+  private profiled(leaf: LeafNode): { profile: DocumentProfile; list: Scored[] } | undefined {
+    for (const profile of DOCUMENT_PROFILES) {
+      const list = profile.rank(this.ctx, leaf, this.opts);
+      if (list) return { profile, list };
+    }
+    return undefined;
+  }
+
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
-    const base = calibrationGroup(leaf.semantic);
-    const receipt = ranked || this.blank || leaf.semantic === 'boolean' ? undefined : rankReceiptField(this.ctx, leaf, this.opts.ocrRepair);
-    const list = ranked ?? (this.blank ? [] : leaf.semantic === 'boolean' ? rankBoolean(this.ctx, leaf) : receipt ?? rankLeaf(this.ctx, leaf));
-    // The receipt ranker scores on its own scale, and scanned documents misread more, so each gets its own
-    // calibration maps (falling back to the base group's where training had too few).
-    const group = receipt ? `receipt-${base}` : this.scanned ? `scan-${base}` : base;
+    const kind = kindOf(leaf);
+    const base = kind.group(leaf);
+    const profiled = ranked || this.blank ? undefined : this.profiled(leaf);
+    const list = ranked ?? (this.blank ? [] : profiled?.list ?? kind.rank(this.ctx, leaf));
+    // A profile scores on its own scale, and scanned documents misread more, so each gets its own calibration
+    // maps (falling back to the base group's where training had too few).
+    const group = profiled ? `${profiled.profile.name}-${base}` : this.scanned ? `scan-${base}` : base;
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));
@@ -162,9 +175,8 @@ class Extractor {
     if (node.items.kind === 'leaf') {
       const leaf = node.items;
       const group = 'list';
-      const ranked = this.blank ? [] : leaf.semantic === 'party' || leaf.semantic === 'organization' || leaf.semantic === 'person'
-        ? rankParties(this.ctx, suffixStyle(`${node.description ?? ''} ${leaf.description ?? ''}`))
-        : rankLeaf(this.ctx, leaf);
+      const kind = listKindOf(leaf);
+      const ranked = this.blank ? [] : kind.rankList ? kind.rankList(this.ctx, leaf, node) : kind.rank(this.ctx, leaf);
       const kept = ranked.filter((s) => s.score >= THRESHOLDS.list);
       const values: unknown[] = [];
       const grounding: Grounding[] = [];
@@ -202,62 +214,13 @@ class Extractor {
     return [];
   }
 
-  /**
-   * Sibling subtotal, tax and total fields must add up: among each one's best few candidates, the
-   * combination with subtotal + tax = total (and the highest combined score) goes first in each list.
-   */
-  private consistentSums(node: ObjectNode): Map<string, Scored[]> {
-    const out = new Map<string, Scored[]>();
-    if (this.blank) return out;
-    const fam = new Map<AmountFamily, { name: string; leaf: LeafNode }>();
-    for (const { name, node: sub } of node.properties) {
-      if (sub.kind !== 'leaf' || sub.semantic !== 'amount') continue;
-      const f = amountFamily(sub.reading ?? sub.name);
-      if (!f) continue;
-      if (fam.has(f)) return out; // two fields of one family: ambiguous
-      fam.set(f, { name, leaf: sub });
-    }
-    const s = fam.get('subtotal');
-    const T = fam.get('total');
-    if (!s || !T) return out;
-    // Without a tax field, the tax is still looked for (as a field of its own would be) to check the sum.
-    const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', title: undefined, description: undefined } };
-    const taxFloor = fam.has('tax') ? 0 : 0.3;
-    if ([s, t, T].some((x) => rankReceiptField(this.ctx, x.leaf, this.opts.ocrRepair) !== undefined)) return out;
-    const lists = [s, t, T].map((x) => rankLeaf(this.ctx, x.leaf));
-    const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
-    const K = 6;
-    let best: { i: number; j: number; k: number; score: number } | undefined;
-    const [ls, lt, lT] = lists as [Scored[], Scored[], Scored[]];
-    for (let i = 0; i < Math.min(K, ls.length); i++) {
-      for (let j = 0; j < Math.min(K, lt.length); j++) {
-        for (let k = 0; k < Math.min(K, lT.length); k++) {
-          const a = num(ls[i]!.value), b = num(lt[j]!.value), c = num(lT[k]!.value);
-          if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > 0.011 || lt[j]!.score < taxFloor) continue;
-          const score = ls[i]!.score + lt[j]!.score + lT[k]!.score;
-          if (!best || score > best.score) best = { i, j, k, score };
-        }
-      }
-    }
-    if (!best) return out;
-    const pick = [best.i, best.j, best.k];
-    [s, t, T].forEach((x, n) => {
-      if (!x.name) return;
-      const list = lists[n]!;
-      const chosen = list[pick[n]!]!;
-      const top = list[0]!.score;
-      const reordered = [{ ...chosen, score: Math.max(chosen.score, top) }, ...list.filter((_, m) => m !== pick[n])];
-      out.set(x.name, reordered);
-    });
-    return out;
-  }
-
   node(node: SchemaNode, pointer: string): unknown {
     if (node.kind === 'leaf') return this.leaf(node, pointer);
     if (node.kind === 'array') return this.array(node, pointer);
     const obj: Record<string, unknown> = {};
-    noteDateSiblings(node.properties.map((p) => p.node).filter((n): n is LeafNode => n.kind === 'leaf'));
-    const sums = this.consistentSums(node);
+    const leaves = node.properties.map((p) => p.node).filter((n): n is LeafNode => n.kind === 'leaf');
+    for (const kind of FIELD_KINDS) kind.siblings?.(leaves);
+    const sums = this.blank ? new Map<string, Scored[]>() : consistentSums(node, { rank: (l) => kindOf(l).rank(this.ctx, l), profiled: (l) => !!this.profiled(l) });
     for (const { name, node: sub } of node.properties) {
       const p = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       const ranked = sums.get(name);

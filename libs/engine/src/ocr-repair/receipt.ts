@@ -7,7 +7,7 @@
  */
 import type { Page, Word } from '../document/model.js';
 import type { DocContext, Span } from '../extract/context.js';
-import type { Scored } from '../extract/fields.js';
+import type { Scored } from '../extract/scored.js';
 import type { LeafNode } from '../schema/compile.js';
 import { localeDateOrder } from '../normalize/dates.js';
 import { fieldWords } from '../schema/semantic.js';

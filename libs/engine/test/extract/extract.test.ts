@@ -1,6 +1,6 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
 import { doc } from '../helpers/doc.js';
-import { rankLeaf } from '../../src/extract/fields.js';
+import { rankLeaf } from '../../src/kinds/registry.js';
 import { DocContext } from '../../src/extract/context.js';
 
 const invoice = doc([

@@ -1,7 +1,7 @@
 /** The caches of label matching are keyed by schema text (names, titles): each is bounded, tested at its edges. */
 import { cachedPhrases, PHRASE_CACHE_BOUNDS, phraseInfo } from '../../src/extract/label-similarity.js';
 import { cachedLabelPatterns, LABEL_PATTERN_BOUNDS, labelsPattern } from '../../src/extract/labels.js';
-import { cachedHeaderPatterns, HEADER_PATTERN_BOUNDS, headerPattern } from '../../src/extract/tables.js';
+import { cachedHeaderPatterns, HEADER_PATTERN_BOUNDS, headerPattern } from '../../src/kinds/table/tables.js';
 
 /** A distinct string of exactly n characters. */
 const text = (n: number, seed: string) => `${seed}-${'x'.repeat(Math.max(0, n - seed.length - 1))}`.slice(0, n);

@@ -1,6 +1,6 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
 import { DocContext } from '../../src/extract/context.js';
-import { rankParties, suffixStyle } from '../../src/extract/special.js';
+import { rankParties, suffixStyle } from '../../src/kinds/parties/index.js';
 import { doc } from '../helpers/doc.js';
 
 const one = (schema: Record<string, unknown>, lines: Parameters<typeof doc>[0]) =>

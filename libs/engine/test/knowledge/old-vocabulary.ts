@@ -1,6 +1,6 @@
 /**
  * The label lists the engine held before they became data (knowledge/labels), as they were written out in
- * extract/labels.ts and extract/tables.ts: every phrase must still reach the fields and columns it reached.
+ * extract/labels.ts and kinds/table/tables.ts: every phrase must still reach the fields and columns it reached.
  */
 
 /** Per field reading pattern (old SYNONYMS), a field name it matched and the phrases it added. */

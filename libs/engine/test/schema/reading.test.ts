@@ -1,7 +1,7 @@
 import { compileSchema } from '../../src/schema/compile.js';
 import { canonicalWords, descriptionWords, isOpaque, readingOf } from '../../src/schema/semantic.js';
-import { isAgreementTermField, isRenewalTermField } from '../../src/extract/legal-terms.js';
-import { fieldDateRole } from '../../src/extract/legal-dates.js';
+import { isAgreementTermField, isRenewalTermField } from '../../src/kinds/duration/legal-terms.js';
+import { fieldDateRole } from '../../src/kinds/date/legal-dates.js';
 import { receiptField } from '../../src/ocr-repair/receipt.js';
 
 const leafOf = (prop: Record<string, unknown>, key = 'field_1') => compileSchema({ type: 'object', properties: { [key]: prop } }).leaves[0]!;

@@ -88,3 +88,6 @@ export function legalFormsPattern(opts: LegalFormsPatternOptions = {}): string {
   patterns.set(key, src);
   return src;
 }
+
+/** One legal form as printed, in capitals too ("GmbH", "S.A.", "LTD"), with an optional final dot. */
+export const LEGAL_FORM_RE = new RegExp(`\\b${legalFormsPattern({ capitals: true })}\\b\\.?`);

@@ -1,8 +1,8 @@
-import { compileSchema, extractFromDocument } from '../../src/index.js';
-import type { DocumentModel, Page } from '../../src/document/model.js';
-import { fuzzyCount, ocrCore, ocrNameMarks } from '../../src/extract/issuer.js';
-import { columnRuns, DocContext } from '../../src/extract/context.js';
-import { doc, type LineSpec } from '../helpers/doc.js';
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import type { DocumentModel, Page } from '../../../src/document/model.js';
+import { fuzzyCount, ocrCore, ocrNameMarks } from '../../../src/kinds/organization/issuer.js';
+import { columnRuns, DocContext } from '../../../src/extract/context.js';
+import { doc, type LineSpec } from '../../helpers/doc.js';
 
 /** An OCR page; on each line, the words from the first of `gutterWords` on move right by `shift` (a column gutter). */
 function ocrDoc(lines: LineSpec[], gutterWords: string[] = [], shift = 0.3): DocumentModel {

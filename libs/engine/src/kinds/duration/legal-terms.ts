@@ -6,11 +6,11 @@
  * agreement's start. Periods of covenants (standstill, non-solicitation, non-competition), of payments and
  * of notices, and periods that only start when employment ends, are other periods.
  */
-import type { LeafNode } from '../schema/compile.js';
-import { fieldWords, nameWords } from '../schema/semantic.js';
-import { durationCandidates, type RawCandidate } from './candidates.js';
-import type { DocContext, Span } from './context.js';
-import { sigmoid, type Scored } from './scored.js';
+import type { LeafNode } from '../../schema/compile.js';
+import { fieldWords, nameWords } from '../../schema/semantic.js';
+import { durationCandidates, type RawCandidate } from '../../extract/candidates.js';
+import type { DocContext, Span } from '../../extract/context.js';
+import { sigmoid, type Scored } from '../../extract/scored.js';
 
 /** A field asking for the agreement's own length (not a renewal or notice period). */
 export function isAgreementTermField(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>): boolean {

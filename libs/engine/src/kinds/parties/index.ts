@@ -1,206 +1,29 @@
-/** Multi-valued names (parties) and boolean clause flags. */
-import type { LeafNode } from '../schema/compile.js';
-import { fieldWords } from '../schema/semantic.js';
-import { normText, similarity } from '../normalize/text.js';
-import { US_STATES, organizationCandidates } from './candidates.js';
-import type { DocContext, Span } from './context.js';
-import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
-import type { Scored } from './fields.js';
+/**
+ * Parties of an agreement (a list of names): names in the preamble, organisations introduced with a defined-term
+ * parenthesis, "employment with X", and individuals signing alone at the end.
+ */
+import type { DocContext, Span } from '../../extract/context.js';
+import { normText, similarity } from '../../normalize/text.js';
+import { organizationCandidates } from '../../extract/candidates.js';
+import type { Scored } from '../../extract/scored.js';
+import type { FieldKind } from '../field-kind.js';
+import { AFTER_PLACE_RE, applyStyle, junkName, MONTH_RE, NAME_RE, PERSON_OR_ORG, PLACE_RE, ROLE_WORDS, SUFFIX_RE, SUFFIX_START_RE, suffixStyle, tidyName } from './party-names.js';
+import { OFFICER_AFTER_RE, SIG_CLOSING_RE, signatureOrgs, underOrgCaption } from './signatures.js';
 
-const ROLE_WORDS = /^(the )?(company|agreement|party|parties|parties hereto|recipient|discloser|disclosing party|receiving party|employee|employer|executive|consultant|contractor|licensor|licensee|distributor|reseller|manufacturer|franchisor|franchisee|lessor|lessee|landlord|tenant|guarantor|supplier|customer|vendor|buyer|seller|purchaser|client|provider|member|holder|lender|borrower|investor|each|both|all|such|said|certain|its|this|these|those|whereas|state|commonwealth|section|article|exhibit|schedule|effective date|confidential information|between|among|by|and|or|inc|llc|ltd|corporation|limited|witnesseth|now therefore|i|ii|iii|iv|v|with|from|dated)$/i;
+export { suffixStyle };
 
-// (a first word may open in lower case when capitals follow within it: "resTORbio, Inc.", "nStor Corporation", "eBay Inc.")
-// (or a web address in lower case: "ebix.com, Inc."; a first word may join two with a slash: "SRI/Surgical Express, Inc.")
-// (or digits with a sign or a capital, before capitalised words: "99¢ Only Stores", "3D Systems Corporation")
-const NAME_RE = /(?:^|\bbetween\b|\bamong\b|\band\b|\bby\b|\bin\s+favou?r\s+of\b|[,;:]|\n)\s*(?:the\s+)?[“"]?((?:[A-Z][A-Za-z0-9.&'’\-]*(?:\/ ?[A-Z][A-Za-z0-9.&'’\-]*)?|\d{1,3}(?:¢|[A-Z]\b)(?=[ \t]+[A-Z])|[a-z]{1,4}[A-Z][A-Za-z0-9.&'’\-]*|[a-z][a-z0-9-]{1,30}\.(?:com|net|org)\b)(?:[ \t]+(?:[A-Z0-9][A-Za-z0-9.&'’\-]*|&|[-–](?=[ \t]+[A-Z][\w.&'’-]*[ \t]+[A-Z])|of|de|la|du|van|der|and(?=[ \t]+[A-Z][A-Za-z]*[ \t]+(?:Inc|LLC|Ltd|Co|Company|Corporation)))){0,7}(?:,?[ \t]+(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|L\.P|LP|LLP|Corp|CORP|Co|CO|N\.V|S\.A|S\.A\.S|GmbH|AG|B\.V|plc|PLC|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Pty|Pte|Jr|JR|Sr|SR)\.?){0,2})(?=[”"]?\s*[,(“"]|\s+an?\s|(?<=\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|N\.V|S\.A|B\.V|L\.P|LLC|LLP|plc|PLC|Limited|Corporation|Incorporated)\.?)\s+[a-z]|\s+\(|\s+located|\s+with|\s+having|\s+whose|\s+hereinafter|\s+and\b|\s+(?:dated|effective|made|entered|agree)\b|\s*$)/g;
-
-const PERSON_OR_ORG = (s: string) => {
-  const words = s.split(/\s+/);
-  if (words.length > 9) return false;
-  if (ROLE_WORDS.test(s.replace(/[.,;:]+$/, ''))) return false;
-  if (/\b(employment|agreement|confidential|information|collectively|president|executive officer|counsel|director|officer)\b/i.test(s)) return false;
-  if (/^(Suite|Floor|Room|P\.?O\.? Box)\b/i.test(s) || /\b\d{4,}\b/.test(s)) return false;
-  if (US_STATES.includes(s)) return false;
-  if (/^(This|That|These|Agreement|Section|Article|Each|Any|All|WHEREAS|NOW|IN WITNESS|Page|Date|Dated|Effective|Confidential|Mutual|Non|Exhibit)\b/i.test(s)) return false;
-  if (/\b(agreement|hereto|hereinafter|corporation organized|laws)\b/i.test(s) && !/\b(Inc|LLC|Ltd|Corp|Company)\b/.test(s)) return false;
-  if (words.length === 1 && !/^[A-Z]{2,}[A-Za-z]*$/.test(s) && !/\b(Inc|LLC|Ltd)\b/.test(s)) return false;
-  return /[A-Za-z]{2}/.test(s);
+/**
+ * A list of parties, organisations or people is read from the agreement's own statements (a single party field
+ * is free text, a single organisation an organisation).
+ */
+export const partiesKind: FieldKind = {
+  name: 'parties',
+  claims: () => false,
+  claimsList: (item) => item.semantic === 'party' || item.semantic === 'organization' || item.semantic === 'person',
+  rank: (ctx) => rankParties(ctx),
+  group: () => 'list',
+  rankList: (ctx, item, list) => rankParties(ctx, suffixStyle(`${list.description ?? ''} ${item.description ?? ''}`)),
 };
-
-/** Words of forms, roles and contract vocabulary: a "name" made only of these is not a party ("Employee Signature", "Plan of Merger"). */
-const GENERIC_NAME_WORDS = new Set(('signature signatures sign signed print printed type typed name names employee employees employer executive additional sheet sheets attached trade '
-  + 'secret secrets first second third party parties plan plans merger incentive compensation company companies corporation corp inc incorporated llc ltd limited '
-  + 'board directors director affiliated affiliate affiliates disclosing receiving recipient exhibit schedule agreement agreements date dated title witness page notice address '
-  + 'general release export control regulation regulations waiver covenant covenants not to sue debt of and the for a an stock option options equity insurance benefit benefits '
-  + 'confidential confidentiality information evaluation material materials proprietary non disclosure acquisition transaction transactions stockholder stockholders shareholder '
-  + 'shareholders group master franchisee franchisees franchisor lessor lessee larger holder purchaser seller buyer licensor licensee distributor consultant contractor services service products product business settlement mutual '
-  + 'amendment addendum appendix annex article section terms conditions definitions recitals preamble whereas hereto thereto undersigned authorized representative officer '
-  + 'president vice secretary treasurer chairman chief counsel manager member members partner trustee trust fund by its on behalf x xx xxx xxxx').split(' '));
-const STATE_WORDS = new Set(US_STATES.flatMap((s) => s.toLowerCase().split(' ')));
-
-/** Not a party name: generic words only, a sentence fragment, an address part, a committee of a company. */
-function junkName(s: string): boolean {
-  const words = s.replace(/[.,;:()’'"“”]/g, ' ').split(/\s+/).filter(Boolean);
-  if (words.every((w) => GENERIC_NAME_WORDS.has(w.toLowerCase()) || STATE_WORDS.has(w.toLowerCase()) || /^[A-Za-z]$/.test(w))) return true;
-  // ("resTORbio", "eBay": a brand in lower case with capitals inside is a name, a lower-case word is not)
-  if (/^[a-z](?![a-z]{0,3}[A-Z]|[a-z0-9-]{1,30}\.(?:com|net|org)\b)/.test(s)) return true;
-  // "D. Contingent and effective upon ...": a list letter and a word, not a person's initial and surname
-  if (/^[A-Z]\.\s+[A-Z][a-z]+$/.test(s.trim())) return true;
-  // "Company. As", "USANA. This", "AEIS. Period T": a sentence ends inside
-  if (/\b(?!(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|Mr|Ms|Mrs|Dr|Jr|Sr|St|No|Bros|Intl|Assn)\.)[A-Za-z]{2,}\.\s+[A-Z]/.test(s)) return true;
-  if (/\b(board of directors|exhibit|section|article|ladies|gentlemen|dear)\b/i.test(s)) return true;
-  // "LDC Parent Affiliates", "Louis Dreyfus Commodities Affiliates": a group of a party's affiliates, not a party
-  if (/\b(affiliates|subsidiaries|representatives|affiliated\s+(?:companies|entities))\.?$/i.test(s.trim())) return true;
-  // "Insurance Plan for Certain Employees of X", "Directors of X": a plan or a body of a company, not the company
-  if (/\b(plan|program|policy)\s+(?:for|of)\b|^(?:the\s+)?(?:directors|officers|shareholders|stockholders|members)\s+of\b/i.test(s)) return true;
-  // "THE COMPANY & XEROX": a role and a name, not one name
-  const lead = /^(?:the\s+)?([A-Za-z]+)\s+(?:&|and)\s/i.exec(s);
-  if (lead && ROLE_WORDS.test(lead[1])) return true;
-  // address parts: districts, towns, boxes, postcodes ("ON N2L OA1", "PO9 1SA")
-  if (!SUFFIX_RE.test(s) && (/\b(district|town|village|zone|avenue|street|road|plaza|tower|box|city|county|province|floor|suite)\b/i.test(s) || /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,4}\b/.test(s))) return true;
-  return false;
-}
-
-const MONTH_RE = /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
-/** A legal form or an institution word ending a party's name (knowledge/legal-forms), in any case. */
-const SUFFIX_RE = new RegExp(`\\b${legalFormsPattern({ words: ['institution'] })}\\b\\.?`, 'i');
-const SUFFIX_START_RE = new RegExp(`^${SUFFIX_RE.source}`, 'i');
-const PLACE_RE = new RegExp(`^(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'United States', 'United States of America', 'U\\.S', 'Canada', 'China', 'PRC', 'Germany', 'England', 'United Kingdom', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Hong Kong', 'Singapore', 'France', 'Brazil', 'Mexico', 'Australia', 'Ireland', 'British Columbia', 'Ontario', 'Quebec'].join('|')})\\.?$`, 'i');
-/** What follows a place name in an address ("Redwood City, California 94063"). */
-const AFTER_PLACE_RE = new RegExp(`^\\s*,?\\s*(?:${[...US_STATES, 'USA', 'U\\.S\\.A', 'CA', 'NY', 'TX', 'NJ', 'MA', 'PRC', 'China', 'Canada', 'Germany', 'Switzerland', 'Netherlands', 'The Netherlands', 'Japan', 'India', 'Israel', 'Brazil', 'Mexico', 'England', 'United Kingdom'].join('|')})\\b|^\\s*,?\\s*\\d{4,6}\\b`);
-
-/** "NIKE, Inc." -> "NIKE Inc.", "ACME, INC." -> "ACME INC." (the comma before a legal suffix is not part of the name as usually labelled). */
-function tidyName(s: string): string {
-  return s.replace(/\s+/g, ' ')
-    // "GINARES GROUP AG\nJanuary 5, 2015": the date under a name in a title block is not part of it
-    .replace(/\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{1,2}(?:,?\s+\d{4})?|,?\s+\d{4})$/, '')
-    // "Interclick, Inc. Inc.": a legal form typed twice
-    .replace(/\b(Inc|LLC|Ltd|Corp|Co|L\.P|LP|Limited|Corporation)(\.?)(?:,?\s+\1\.?)+$/i, '$1$2').replace(/,\s+(?=(Inc|LLC|Ltd|L\.P|LP|Corp|Co|N\.V|S\.A|GmbH|AG|B\.V|plc|Limited|Incorporated)\b)/gi, ' ').replace(/[,;:]+$/, '').trim();
-}
-
-/**
- * House style of the caller's example name: when the field's description shows an abbreviated legal
- * suffix (e.g. 'Nike Inc.'), long suffixes are abbreviated the same way ("Incorporated" -> "Inc.").
- */
-export function suffixStyle(description: string | undefined): 'abbreviated' | 'as-written' {
-  return /\b(Inc|Ltd|Corp|Co)\.(?=['"’”\s,)])/.test(description ?? '') ? 'abbreviated' : 'as-written';
-}
-
-function applyStyle(name: string, style: 'abbreviated' | 'as-written'): string {
-  if (style !== 'abbreviated') return name;
-  return name
-    .replace(/\bIncorporated\b\.?/gi, (m) => (m[0] === 'I' && m[1] === 'N' ? 'INC.' : 'Inc.'))
-    .replace(/\bL\.P\.?$/, 'LP')
-    .replace(/\bL\.L\.C\.?$/, 'LLC');
-}
-
-/** A "By:" signing line: "By: /s/ ...", "By: ______", "By /s/ ...", "BY:". */
-const BY_LINE_RE = /^By\s*(?::|\/\s?s\/|_{2,}|\s\/)/i;
-/** Lines of a signature block that are not the signer's organisation: names, titles, dates, rules, closings. */
-const SIG_FURNITURE_RE = /^(?:By\b|Name\b|Title\b|Its\b|Date[d:]?\b|Address\b|Attn\b|Attention\b|an?\s+[A-Za-z]|[“"(][^”")]{1,40}[”")]$|Signature\b|Print(?:ed)?\b|\/s\/|\(?signature|_{3,}|-{3,}|x\s*$|as\s+(?:its\s+)?[a-z])/i;
-const SIG_CLOSING_RE = /^(?:IN WITNESS|SEEN\b|NOTED\b|WITNESS(?:ES)?\b|Very truly|Sincerely|Yours|Accepted|Agreed|Acknowledged|Confirmed|AGREED|ACCEPTED|CONFIRMED|ACKNOWLEDGED|Executed|EXECUTED|The undersigned|Page\b|\[?Signature)/i;
-/** Contract prose in capitals ("... PROMISES AND WARRANTIES CONTAINED HEREIN."), committees and role phrases: not a signer's name. */
-const SIG_PROSE_RE = /\b(here(?:in|to|of|by|under)|contained|written|above|below|agreements?|part(?:y|ies)|behalf|subsidiaries|affiliates|committee|board)\b/i;
-const OFFICER_AFTER_RE = /^(?:\s*\n\s*(?:Title|Its)\s*:|\s*,\s*(?:Senior |Executive |Corporate )?(?:Chief|President|Vice|CEO|CFO|COO|Secretary|Treasurer|Chairman|Managing|General Counsel|Authorized|Director\b|Partner\b|Manager\b))/;
-
-/**
- * Who signs: in a signature block the signer's organisation is the line (or the lines, for blocks set side
- * by side) just above its first "By:" line ("Very truly yours, / Vocus, Inc. / By: /s/ ...").
- */
-/** Lower-case words separated by single spaces (for phrase look-ups across line breaks and punctuation). */
-const plainWords = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
-function signatureOrgs(ctx: DocContext): { p: number; start: number; name: string }[] {
-  const orgs: { p: number; start: number; name: string }[] = [];
-  const last = ctx.pages.length - 1;
-  const docWords = () => ctx.memo('party-doc-words', () => ` ${plainWords(ctx.pages.map((pg) => pg.text).join(' '))} `);
-  const orgLike = (name: string) => {
-    const words = name.split(/\s+/);
-    const letters = name.replace(/[^A-Za-z]/g, '');
-    const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
-    return (SUFFIX_RE.test(name) || (upper > 0.8 && words.length >= 2)) && words.length <= 10 && name.length <= 90 && !/\d{4,}/.test(name)
-      && !/[.;]\s+[a-z]/.test(name) && !SIG_PROSE_RE.test(name);
-  };
-  for (let p = Math.max(0, last - 2); p <= last; p++) {
-    const page = ctx.pages[p];
-    const lines = page.lines.map((l) => page.text.slice(l.start, l.end).trim());
-    for (let i = 0; i < lines.length; i++) {
-      if (!BY_LINE_RE.test(lines[i])) continue;
-      // the first "By:" of a block (not "By: its general partner" under another "By:")
-      let j = i - 1;
-      while (j >= 0 && !lines[j]) j--;
-      if (j >= 0 && (/^(By\b|Name\s*:|Title\s*:|Its\b|as\s)/i.test(lines[j]) || /\bas\s+(?:its\s+)?(?:general|managing|sole)\b/i.test(lines[j]))) continue;
-      const found: { li: number; name: string }[] = [];
-      for (let k = i - 1, seen = 0; k >= 0 && seen < 4 && found.length < 2; k--) {
-        const t = lines[k];
-        if (!t) continue;
-        seen++;
-        if (SIG_CLOSING_RE.test(t)) break;
-        // ("a Delaware corporation" under a name describes it)
-        if ((SIG_FURNITURE_RE.test(t) && !SUFFIX_RE.test(t)) || /^an?\s/i.test(t)) continue;
-        let name = t.replace(/^\(?\d{1,2}[).]\s*/, '');
-        // a role label before the name: "COMPANY: ACME, INC.", "EMPLOYEE NIKE, Inc."
-        const label = /^(?:[A-Za-z][A-Za-z ]{1,30}:\s*|(?:[A-Z]+\s+)(?=\S))/.exec(name);
-        if (label && (label[0].includes(':') || ROLE_WORDS.test(label[0].trim())) && label[0].length < name.length) name = name.slice(label[0].length);
-        // "ACME, INC., a Delaware corporation": the name without its description
-        if (/^[(\[“"'‘]/.test(name)) break;
-        name = name.replace(/(?:\s*\([^()]*\))+\s*$/, '').replace(/,\s+an?\s+\S.*$|,?\s+an?\s+(?:[A-Z][\w.]*\s+){0,3}(?:corporation|company|limited|partnership|statutory|trust|bank|banking|association)\b.*$/i, '').replace(/[:,]\s*$/, '').trim();
-        // a name set over two lines ("BURLINGTON COAT FACTORY / HOLDINGS, INC.", "TYCO HEALTHCARE GROUP LP / D/B/A COVIDIEN")
-        let k2 = k - 1;
-        while (k2 >= 0 && !lines[k2]) k2--;
-        const above = k2 >= 0 ? lines[k2] : '';
-        const open = /(?:\b(?:of|and|the)|[&,])$/i.test(above);
-        const dba = /^d\/b\/a\b/i.test(name);
-        // "AMERICAN CAMPUS / COMMUNITIES, INC.": a short line in capitals, no legal form or initials of its own
-        // (side-by-side blocks put two names one above the other: the joined name must be one the document uses elsewhere)
-        const head = /^[A-Z0-9&' -]+$/.test(above) && above.split(/\s+/).length <= 4 && !SUFFIX_RE.test(above) && SUFFIX_RE.test(name)
-          && docWords().split(` ${plainWords(`${above} ${name}`)} `).length > 2;
-        if (above && !SIG_CLOSING_RE.test(above) && !SIG_FURNITURE_RE.test(above)
-          && (open || dba || head || junkName(name) || (SUFFIX_START_RE.test(name) && !SUFFIX_RE.test(above)))) {
-          // a line that cannot end a name joins the next; joined, it must still read as a name
-          if (!orgLike(`${above} ${name}`)) break;
-          name = `${above} ${name}`;
-          k = k2;
-        }
-        if (!orgLike(name) || junkName(name.replace(/\b\d+\b/g, ' '))) break;
-        found.push({ li: k, name });
-      }
-      for (const f of found) {
-        const line = page.lines[f.li];
-        const off = page.text.slice(line.start, line.end).indexOf(f.name.split(' ')[0]);
-        orgs.push({ p, start: line.start + Math.max(0, off), name: f.name });
-      }
-    }
-  }
-  return orgs;
-}
-
-/** A caption line of a signature block: the signer's role ("Employee", "EXECUTIVE:", "FOR THE COMPANY"). */
-const CAPTION_RE = /^(?:for\s+)?(?:the\s+)?(employee|executive|consultant|director|individual|company|employer|corporation|bank)\s*:?$/i;
-const ORG_CAPTION_RE = /company|employer|corporation|bank/i;
-
-/**
- * Whether the signature line `i` stands in a run of parallel lines (same label, one name each) set under a run of as
- * many caption lines, and its own caption names an organisation.
- */
-function underOrgCaption(lines: string[], i: number, label: string): boolean {
-  const named = (x: string | undefined) => x !== undefined && x.startsWith(label) && /^(?:[A-Z]\.\s*)*[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}$/.test(x.slice(label.length).trim());
-  let a = i;
-  let b = i;
-  while (named(lines[a - 1])) a--;
-  while (named(lines[b + 1])) b++;
-  const n = b - a + 1;
-  if (n < 2) return false;
-  // the captions: the nearest run of n caption lines within a few lines above or below the run
-  for (let j = Math.max(0, a - 8); j <= Math.min(lines.length - n, b + 6); j++) {
-    if (j + n > a && j <= b) continue;
-    const caps = lines.slice(j, j + n);
-    if (caps.every((c) => CAPTION_RE.test(c.trim())) && !CAPTION_RE.test((lines[j - 1] ?? '').trim()) && !CAPTION_RE.test((lines[j + n] ?? '').trim())) {
-      return ORG_CAPTION_RE.test(caps[i - a]);
-    }
-  }
-  return false;
-}
 
 /** Words that introduce an affiliate of a party rather than a party. */
 const AFFILIATE_BEFORE_RE = /\b(?:including(?:,?\s*(?:without limitation|but not limited to),?)?|collectively with|together with|subsidiar(?:y|ies) of|divisions? of|parent(?: company)? of|affiliates? of|f\/k\/a|formerly known as|d\/b\/a|dba|doing business as)\s*(?:the\s+)?$/i;
@@ -582,113 +405,4 @@ export function rankParties(ctx: DocContext, style: 'abbreviated' | 'as-written'
     const v = String(x.value);
     return !/^[A-Z][A-Z&]{1,7}$/.test(v) || !kept.some((y) => y !== x && String(y.value).length > v.length + 3 && acronymOf(v, String(y.value)));
   }).slice(0, 10);
-}
-
-interface ClauseCue {
-  when: RegExp;
-  cues: RegExp[];
-  prior: number;
-  /** A cue whose sentence also says this is another clause (termination for breach, survival on termination). */
-  exclude?: RegExp;
-}
-
-/**
- * The sentence around a match (from the previous full stop to the next one, at most `max` characters each way). A
- * capitalised heading line above the clause ("13. TERMINATION AND SURVIVAL") is not part of its sentence.
- */
-function sentenceAround(text: string, start: number, end: number, max = 300): string {
-  const head = text.slice(Math.max(0, start - max), start);
-  let heading = -1;
-  for (const m of head.matchAll(/(?:^|(?<=\n))[^a-z\n]*[A-Z]{4,}[^a-z\n]*(?=\n)/g)) heading = m.index! + m[0].length;
-  const cut = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'), heading);
-  const tail = text.slice(end, end + max);
-  const stop = tail.search(/\.(?:\s|$)/);
-  return `${cut >= 0 ? head.slice(cut + 1) : head}${text.slice(start, end)}${stop >= 0 ? tail.slice(0, stop) : tail}`;
-}
-
-const MAY_TERMINATE = String.raw`\b(?:may(?:,\s[^,]{1,60},)?(?:\s+elect\s+to)?|(?:shall\s+)?(?:have|has|reserves?|retains?)\s+the\s+right(?:,?\s+at\s+(?:any\s+time|all\s+times)[^.]{0,40}?)?\s+to|(?:have|has|reserves?|retains?)\s+the\s+right\b[^.]{0,100}?\band\s+to|can|is\s+entitled\s+to)\s+(?:\w+\s+){0,2}?(?:terminate|cancel|be\s+terminated)\b`;
-
-/** Generic clause concepts recognised from a boolean field's name/description, and their textual cues. */
-const CLAUSES: ClauseCue[] = [
-  // (one clear covenant is enough: "Affiliate agrees not to sell commercial time to ... direct competitors"; a reference
-  // to another agreement by its name, "in accordance with the Non-Competition Agreement", is no covenant of this one)
-  { when: /compet/, prior: -1.4, exclude: /\b(?:in\s+accordance\s+with|under|pursuant\s+to|subject\s+to|defined\s+in|set\s+forth\s+in)\s+(?:the\s+|that\s+)?(?:[A-Z][\w-]*\s+){0,3}Non-?Compet\w*\s+Agreement\b/, cues: [/\bnon-?compet/i, /\bnot\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?(?:business|activit))/i, /\b(?:shall|will|agrees?\s+)\s*not\b[^.]{0,80}\bcompet(?:e|ing|itive|itors?)\b/i, /\bin\s+direct\s+competition\b|\bengag\w*\s+in\s+(?:any\s+)?competing\s+business/i, /\bcompetitive\s+(?:products?|business)\b[^.]{0,60}(?:\.\s[^.]{0,120})?\b(?:shall|will)\s+not\b/i] },
-  // exclusive dealing, not exclusive ownership of property, an exclusive remedy or exclusive courts, nor a form's
-  // unticked "Content exclusive: [ ] Yes [ ] No" or information "used exclusively for the purpose" of the deal
-  { when: /exclusiv/, prior: -1.2,
-    cues: [/(?<!non-?\s?)\bexclusive\s+(?:right|distributor|license|licensee|supplier|basis|dealing|provider|reseller|agent|territory|sales|marketing|partner)/i, /\bsole\s+and\s+exclusive\s+(?:right|distributor|license|licensee|supplier|provider|reseller|agent|basis|sponsor)/i, /\bexclusively\b/i, /(?<!non-?\s?)\bexclusivity\b|\bis\s+exclusive\s+(?:within|in|throughout|for)\b/i, /shall\s+not[^.]{0,100}\b(?:purchase|sell|distribute|license)[^.]{0,60}\b(?:any\s+other|third\s+part)/i],
-    exclude: /\[\s*\]\s*Yes\s*\[\s*\]\s*No\b|\b(?:used?|using)\s+(?:\w+\s+){0,3}?exclusively\b|\bexclusively\s+(?:used|for\s+the\s+purposes?)\b|\bown(?:er|ers|ership|s|ed)?\b|\bproperty\b|\bcourts?\b|\bvenue\b|\bjurisdiction\b|\bgoverned\b|\bremed(?:y|ies)\b|\bnot\b[^.]{0,30}\bexclusiv|\bbetween\s+the\s+parties\b|\battached\b/i },
-  // rights on the counterparty's change of control: named as such, or a merger treated as an assignment or a cause to
-  // terminate; not the definition of an affiliate's "control" (a sale of substantially all assets is read both ways
-  // by the labels, as a change of control and as a permitted assignment, so it is no cue)
-  { when: /change of control|change in control|merger|acquisition/, prior: -1.3,
-    cues: [/\bchange\s+(?:of|in)\s+control\b/i, /\bchange\s+(?:of|in)\s+(?:the\s+)?ownership\b/i, /\bcontrolling\s+interest\b/i, /\b(?:acquired|acquisition)\s+by\b[^.]{0,80}\bterminat/i,
-      /\bmerger\b[^.]{0,100}\b(?:deemed\s+(?:an?\s+)?assignment|terminat\w*\s+this\s+agreement|prior\s+written\s+consent)/i],
-    exclude: /\bcontrols?,\s+is\s+controlled\s+by\b|\bcommon\s+control\b|[“"]control[”"]?\s*,?\s*(?:for\s+purposes\s+of\s+this\s+definition,?\s*)?means\b|\bstatements?\s+of\s+(?:beneficial\s+)?ownership\b/i },
-  // assigning the contract needs the other party's consent or notice; not an assignment of inventions or one
-  // "for the benefit of creditors"
-  { when: /assign/, prior: -0.6,
-    cues: [/\b(?:may|shall|will)\s+not\s+(?:\w+\s+){0,3}?(?:be\s+)?assign/i, /\bnot\s+(?:be\s+)?assignable\b/i,
-      /\b(?:neither|no)\s+party\s+(?:\w+\s+){0,4}?(?:shall|may|will|has\s+the\s+right\s+to|is\s+entitled\s+to)\s+(?:\w+\s+){0,2}?assign/i,
-      /\bassign[^.]{0,150}\bwithout\s+(?:the\s+)?(?:\w+\s+){0,4}?(?:consent|approval)/i, /\bwithout\s+(?:the\s+)?(?:\w+\s+){0,4}?(?:consent|approval)[^.]{0,120}\bassign/i,
-      /\bassign[^.]{0,150}\b(?:with|upon|after|by\s+giving)\s+(?:\w+\s+){0,3}?(?:written\s+)?notice/i, /\bno\s+assignment\b/i],
-    exclude: /\bhereby\s+assigns?\b|benefit\s+of\s+(?:its\s+)?creditors|\binventions?\b|\bcopyrights?\b|\bpatents?\b|\bwork\s+product\b|\bsuccessors\s+and\s+(?:permitted\s+)?assigns\b(?![^.]*\bconsent)/i },
-  // a right to audit the other party: "audit" itself, not the parties' auditors, audited financial statements or an
-  // audit committee
-  { when: /audit/, prior: -1.2, cues: [/\baudit(?:s|ing)?\b(?!\s+committee)/i, /\binspect[^.]{0,40}\b(?:books|records)\b/i, /\bexamin[^.]{0,40}\b(?:books|records)\b/i,
-    // "shall have the right to inspect / enter", "a third party auditor chosen by Licensor"
-    /\bright\s+(?:at\s+any\s+time\s+)?to\s+(?:enter|inspect|examine)\b|\bthird[- ]party\s+auditor\b/i],
-    exclude: /\bfinancial\s+statements\b|\bauditors?\s+(?:of|for)\s+(?:the\s+)?(?:company|bank)\b/i },
-  { when: /liabilit/, prior: -1.0, cues: [/\bliabilit[^.]{0,150}\b(?:shall\s+not\s+exceed|limited\s+to|in\s+excess\s+of|exceed\s+the)/i, /\b(?:aggregate|total|maximum|cumulative)\s+liability\b/i, /\bin\s+no\s+event\s+shall[^.]{0,120}\bliab/i, /\bconsequential[^.]{0,40}damages\b/i, /\blimitation\s+of\s+liability\b/i,
-    // liability excluded or narrowed: "shall not be liable for", "shall have no liability", "shall only be liable for direct
-    // losses", a "sole and exclusive remedy", damages fixed in advance ("liquidated damages")
-    /\bshall\s+not\s+be\s+liable\b|\b(?:shall|will)\s+(?:have\s+no|not\s+have\s+any)\s+liability\b|\bonly\s+be\s+liable\b/i, /\bsole\s+and\s+exclusive\s+remedy\b/i, /\bliquidated\s+damages\b/i] },
-  // a party that may end the agreement by notice alone: "may terminate this Agreement at any time upon 90 days' notice",
-  // "Termination for Convenience", "for any or no reason"; not termination for breach or insolvency, and not "upon
-  // termination of this Agreement for any reason" (survival); not termination on listed grounds ("as follows: (a) If ...",
-  // "upon the occurrence of any of the following events"), nor captions inserted "as a matter of convenience"
-  { when: /convenience|without cause|solely by giving notice/, prior: -1.4,
-    cues: [/\bterminat\w*\s+(?:\w+\s+){0,4}?for\s+(?:its\s+|their\s+)?convenience\b/i, /\bconvenience\b[^.]{0,40}\bterminat/i,
-      new RegExp(`${MAY_TERMINATE}[^.]{0,140}\\b(?:without\\s+cause|for\\s+any\\s+reason|for\\s+any\\s+or\\s+no\\s+reason|at\\s+any\\s+time|in\\s+its\\s+sole\\s+discretion|at\\s+(?:its|their)\\s+(?:sole\\s+)?(?:discretion|option)|(?:up)?on\\s+(?:at\\s+least\\s+|not\\s+less\\s+than\\s+)?(?:\\w+\\s+)?(?:\\(?\\d+\\)?|\\[\\*+\\])\\s*(?:days|months)|upon\\s+\\[\\*+\\]|by\\s+giving)`, 'i'),
-      /\bfor\s+any\s+or\s+no\s+reason\b/i],
-    exclude: /\bbreach|\bdefault|\bfor\s+cause\b|\bupon\s+the\s+occurrence\b|\bany\s+of\s+the\s+following\s+(?:events|circumstances)\b|\bas\s+follows\s*:\s*(?:\(?[a-z\d]{1,3}[.)]\s*)?(?:if|in\s+the\s+event|upon|should)\b|\b(?:should|if|in\s+the\s+event)\b[^.]{0,80}\bterminat\w*\s+for\s+any\s+reason|\bmatter\s+of\s+convenience\b|\bconvenience\s+of\s+reference\b|\bcaptions?\b|insolven|bankrupt|\bfail(?:s|ure|ed)?\s+to\b|\bsurviv|expiration\s+or\s+termination|termination\s+or\s+expiration|\bupon\s+(?:the\s+)?(?:expiration|termination)\b|effect\s+of\s+termination|\bviolat|change\s+(?:of|in)\s+control/i },
-  { when: /licen[cs]e/, prior: -1.0, cues: [/\bgrants?\s+(?:to\s+\w+\s+)?(?:a|an|the)?[^.]{0,80}\blicen[cs]e\b/i, /\blicen[cs]e\s+(?:is\s+)?granted\b/i, /\b(?:non-?exclusive|exclusive|royalty-free|perpetual|limited)[^.]{0,30}\blicen[cs]e\b/i, /\bright\s+and\s+licen[cs]e\b/i,
-    // "License Grant.", "hereby grants to Licensee a non-exclusive, ... (subject to Section 1.2 hereof) ... license", "it will license"
-    /\blicen[cs]e\s+grant\b|\bgrant\s+of\s+(?:a\s+)?licen[cs]e\b/i, /\bhereby\s+grants?\b[^;]{0,200}?\blicen[cs]e\b/i, /\b(?:will|shall|hereby|agrees?\s+to)\s+licen[cs]e\b/i] },
-];
-
-/** Boolean flags: strength of the clause cues found in the document -> value and raw score. */
-export function rankBoolean(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const key = `${fieldWords(leaf).join(' ')} ${(leaf.title ?? '').toLowerCase()} ${(leaf.description ?? '').toLowerCase()}`;
-  const concept = CLAUSES.find((c) => c.when.test(fieldWords(leaf).join(' '))) ?? CLAUSES.find((c) => c.when.test(key));
-  let cues: RegExp[];
-  let prior = -1.0;
-  const exclude = concept?.exclude;
-  if (concept) { cues = concept.cues; prior = concept.prior; }
-  else {
-    // Fallback: the description's distinctive words as cues.
-    const words = (leaf.description ?? leaf.name).toLowerCase().match(/[a-z]{6,}/g) ?? [];
-    cues = words.slice(0, 6).map((w) => new RegExp(`\\b${w.slice(0, 6)}`, 'i'));
-  }
-  let hits = 0;
-  let first: Span | undefined;
-  let distinct = 0;
-  for (const re of cues) {
-    let found = false;
-    const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-    for (let p = 0; p < ctx.pages.length; p++) {
-      for (const m of ctx.pages[p].text.matchAll(g)) {
-        if (exclude?.test(sentenceAround(ctx.pages[p].text, m.index!, m.index! + m[0].length))) continue;
-        hits++;
-        found = true;
-        if (!first) first = { p, start: m.index!, end: m.index! + m[0].length };
-        if (hits > 12) break;
-      }
-    }
-    if (found) distinct++;
-  }
-  const z = prior + 1.2 * Math.min(3, distinct) + 0.25 * Math.min(6, hits);
-  const pTrue = 1 / (1 + Math.exp(-z));
-  const value = pTrue >= 0.5;
-  return [{ value, spans: value && first ? [first] : [], score: value ? pTrue : 1 - pTrue, features: { hits, distinct, z } }];
 }

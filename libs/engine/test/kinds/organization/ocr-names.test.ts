@@ -1,9 +1,9 @@
-import { compileSchema, extractFromDocument } from '../../src/index.js';
-import type { DocumentModel, Page } from '../../src/document/model.js';
-import { hasLegalForm, legalFormBelow, ocrCore } from '../../src/extract/issuer.js';
-import { DocContext } from '../../src/extract/context.js';
-import { findLabels, labelPhrases, sameBand } from '../../src/extract/labels.js';
-import { doc, type LineSpec } from '../helpers/doc.js';
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import type { DocumentModel, Page } from '../../../src/document/model.js';
+import { hasLegalForm, legalFormBelow, ocrCore } from '../../../src/kinds/organization/issuer.js';
+import { DocContext } from '../../../src/extract/context.js';
+import { findLabels, labelPhrases, sameBand } from '../../../src/extract/labels.js';
+import { doc, type LineSpec } from '../../helpers/doc.js';
 
 /** An OCR'd page: the helper's page with per-word confidences and box heights set by `tweak`. */
 function ocrDoc(lines: LineSpec[], tweak: (w: Page['words'][number]) => void = () => undefined): DocumentModel {

@@ -1,6 +1,6 @@
-import { DocContext } from '../../src/extract/context.js';
-import { rankParties } from '../../src/extract/special.js';
-import { doc } from '../helpers/doc.js';
+import { DocContext } from '../../../src/extract/context.js';
+import { rankParties } from '../../../src/kinds/parties/index.js';
+import { doc } from '../../helpers/doc.js';
 
 const names = (...pages: string[][]) => rankParties(new DocContext(doc(...pages))).filter((s) => s.score >= 0.3).map((s) => s.value);
 

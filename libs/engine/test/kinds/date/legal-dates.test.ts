@@ -1,8 +1,8 @@
-import { compileSchema, extractFromDocument } from '../../src/index.js';
-import { DocContext } from '../../src/extract/context.js';
-import { rejoinOrdinals } from '../../src/extract/candidates.js';
-import { dateFacts, fieldDateRole, initialTerm } from '../../src/extract/legal-dates.js';
-import { doc } from '../helpers/doc.js';
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import { DocContext } from '../../../src/extract/context.js';
+import { rejoinOrdinals } from '../../../src/extract/candidates.js';
+import { dateFacts, fieldDateRole, initialTerm } from '../../../src/kinds/date/legal-dates.js';
+import { doc } from '../../helpers/doc.js';
 
 /** Contract prose without dates, to give a synthetic contract a realistic length. */
 const FILLER = [

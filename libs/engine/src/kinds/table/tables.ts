@@ -5,13 +5,13 @@
  * item, text-only rows continue the previous item's text, sums rows are skipped, and a wide vertical gap
  * (or the page end) closes the table. Header rows repeated on later pages continue it.
  */
-import type { LeafNode, ObjectNode } from '../schema/compile.js';
-import { isOpaque, nameWords } from '../schema/semantic.js';
-import { parseAmount } from '../normalize/numbers.js';
-import { confusionDistance } from '../ocr-repair/confusion.js';
+import type { LeafNode, ObjectNode } from '../../schema/compile.js';
+import { isOpaque, nameWords } from '../../schema/semantic.js';
+import { parseAmount } from '../../normalize/numbers.js';
+import { confusionDistance } from '../../ocr-repair/confusion.js';
 import { LRUCache } from 'lru-cache';
-import { conceptPhrases } from '../knowledge/labels/index.js';
-import type { DocContext, Span } from './context.js';
+import { conceptPhrases } from '../../knowledge/labels/index.js';
+import type { DocContext, Span } from '../../extract/context.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
 

@@ -11,13 +11,13 @@
  * than"), or it is page furniture (a filing stamp repeated in every page footer, a section number "10.3.15").
  * The field's role comes from its own name, so any date field of any contract schema uses the same reading.
  */
-import type { LeafNode } from '../schema/compile.js';
-import { fieldWords, nameWords } from '../schema/semantic.js';
-import { addDuration } from '../normalize/dates.js';
-import { parseDuration } from '../normalize/durations.js';
-import { dateCandidates, durationCandidates, type RawCandidate } from './candidates.js';
-import type { DocContext, Span } from './context.js';
-import { sigmoid, type Scored } from './scored.js';
+import type { LeafNode } from '../../schema/compile.js';
+import { fieldWords, nameWords } from '../../schema/semantic.js';
+import { addDuration } from '../../normalize/dates.js';
+import { parseDuration } from '../../normalize/durations.js';
+import { dateCandidates, durationCandidates, type RawCandidate } from '../../extract/candidates.js';
+import type { DocContext, Span } from '../../extract/context.js';
+import { sigmoid, type Scored } from '../../extract/scored.js';
 
 export type DateRole = 'signed' | 'effective' | 'end';
 
@@ -56,18 +56,6 @@ export interface DateFacts {
   /** Running header/footer stamp or a section number read as a date: never a value. */
   furniture: boolean;
   pos: number;
-}
-
-const PROSE_WORD_RE = /\b(shall|hereby|herein|hereto|hereof|hereunder|whereas|agreement|parties|party|pursuant)\b/gi;
-
-/** Contracts, letters and other running prose (as opposed to forms, invoices and receipts). */
-export function isProse(ctx: DocContext): boolean {
-  return ctx.memo('prose', () => {
-    if (ctx.totalChars > 6000) return true;
-    const text = ctx.pages.map((p) => p.text).join('\n');
-    const n = (text.match(PROSE_WORD_RE) ?? []).length;
-    return n >= 5 && n * 400 >= text.length;
-  });
 }
 
 /** The role a date field asks for, from its own name and title (undefined: no particular role). */

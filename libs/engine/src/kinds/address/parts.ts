@@ -8,12 +8,12 @@
  * (vendor or customer) is scored from nearby role labels ("Bill to", "Factuuradres", ...) and company legal
  * forms. Generic: no document-specific rules.
  */
-import type { LeafNode } from '../schema/compile.js';
-import { fieldWords } from '../schema/semantic.js';
-import type { DocContext } from './context.js';
-import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
-import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
-import type { Scored } from './fields.js';
+import type { LeafNode } from '../../schema/compile.js';
+import { fieldWords } from '../../schema/semantic.js';
+import type { DocContext } from '../../extract/context.js';
+import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
+import { phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
+import type { Scored } from '../../extract/scored.js';
 
 const COUNTRIES: Array<[RegExp, string]> = [
   [/^(united states( of america)?|usa|u\.s\.a\.?)$/i, 'US'],

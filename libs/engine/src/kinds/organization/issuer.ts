@@ -5,13 +5,13 @@
  * the sender line above a window address ("ACME GmbH • Street 1 • City"), and whether the name matches
  * the domain of a web site or e-mail printed outside the customer's block.
  */
-import { normText } from '../normalize/text.js';
-import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
-import { conceptPhrases, phrasesPattern } from '../knowledge/labels/index.js';
-import type { Page } from '../document/model.js';
-import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from './context.js';
-import { urlCandidates, emailCandidates } from './candidates.js';
-import { repairName } from '../ocr-repair/receipt.js';
+import { normText } from '../../normalize/text.js';
+import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
+import { conceptPhrases, phrasesPattern } from '../../knowledge/labels/index.js';
+import type { Page } from '../../document/model.js';
+import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from '../../extract/context.js';
+import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
+import { repairName } from '../../ocr-repair/receipt.js';
 
 export interface PartyCandidate {
   value: string;

@@ -1,0 +1,94 @@
+/**
+ * Ranking helpers shared by the field kinds: context cue words from the field's own name and description, the
+ * generic hand-weighted candidate scorer, and merging candidates of equal value.
+ */
+import type { LeafNode } from '../schema/compile.js';
+import { fieldWords, nameWords } from '../schema/semantic.js';
+import { normText } from '../normalize/text.js';
+import type { RawCandidate } from './candidates.js';
+import type { DocContext, Span } from './context.js';
+import { findLabels, labelPhrases, labelRelation, type LabelHit } from './labels.js';
+import { sigmoid, type Scored } from './scored.js';
+
+/** Words of field names too common to cue anything. */
+export const GENERIC = new Set(['date', 'name', 'amount', 'number', 'no', 'id', 'the', 'of', 'a', 'an', 'to', 'and', 'or', 'is', 'in', 'value', 'field', 'iso', '8601', 'yyyy', 'mm', 'dd', 'as', 'e', 'g', 'if', 'null', 'not', 'stated', 'which', 'from', 'on', 'by', 'for', 'with', 'that', 'this', 'it', 'be', 'are', 'was', 'any', 'its', 'their', 'such', 'may', 'all', 'per']);
+
+/** Context cue stems: specific words of the field's name and description (minus generic words). */
+export function cueWords(leaf: Pick<LeafNode, 'name' | 'title' | 'description' | 'reading'>): string[] {
+  const words = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')];
+  const extra: string[] = [];
+  const n = words.join(' ');
+  if (/\beffective\b/.test(n)) extra.push('effective', 'commenc', 'as of');
+  if (/\bagreement date\b|\bcontract date\b|\bsigned\b/.test(n)) extra.push('dated', 'made', 'entered into', 'as of', 'executed');
+  if (/\bexpir|\bend\b|\btermination date\b/.test(n)) extra.push('expir', 'until', 'through', 'terminat', 'end');
+  if (/\bstart\b|\bbegin/.test(n)) extra.push('start', 'from', 'begin', 'commenc');
+  if (/\bterm\b/.test(n) && !/renewal|notice/.test(n)) extra.push('term of', 'period of', 'remain in', 'continue', 'for a period', 'shall survive', 'expire');
+  if (/\brenewal\b/.test(n)) extra.push('renew', 'successive', 'automatically', 'extend');
+  if (/\bnotice\b/.test(n)) extra.push('notice', 'prior to', 'written notice', 'before the end', 'non-renewal', 'not to renew');
+  if (/\bdue\b/.test(n)) extra.push('due', 'payable', 'pay by');
+  return [...new Set([...words.filter((w) => !GENERIC.has(w) && w.length > 2), ...extra])];
+}
+
+export function cueScore(ctx: DocContext, c: Span, cues: string[], window = 160, after = 0): number {
+  if (!cues.length) return 0;
+  const text = ctx.pages[c.p].text;
+  const before = text.slice(Math.max(0, c.start - window), c.start).toLowerCase();
+  const aft = after ? text.slice(c.end, c.end + after).toLowerCase() : '';
+  let s = 0;
+  let n = 0;
+  for (const cue of cues) {
+    const i = before.lastIndexOf(cue);
+    if (i >= 0) { s = Math.max(s, 0.4 + 0.6 * (i / Math.max(1, before.length))); n++; }
+    if (after && aft.includes(cue)) s = Math.max(s, 0.5);
+  }
+  // several distinct cues around the value reinforce each other
+  return n > 1 ? Math.min(1.4, s + 0.2 * (n - 1)) : s;
+}
+
+/** Merge candidates with equal values: keep the best-scoring span, count support. */
+export function aggregate(list: Scored[]): Scored[] {
+  const byVal = new Map<string, Scored>();
+  for (const s of list) {
+    const key = typeof s.value === 'string' ? normText(s.value) : JSON.stringify(s.value);
+    const prev = byVal.get(key);
+    if (!prev) byVal.set(key, { ...s, features: { ...s.features, support: 1 } });
+    else {
+      prev.features.support++;
+      if (s.score > prev.score) { prev.value = s.value; prev.spans = s.spans; prev.features = { ...s.features, support: prev.features.support }; prev.score = s.score; }
+    }
+  }
+  const out = [...byVal.values()];
+  for (const s of out) s.score = Math.min(1, s.score + 0.03 * Math.min(4, s.features.support - 1));
+  return out.sort((a, b) => b.score - a.score || (a.spans[0]?.p ?? 0) - (b.spans[0]?.p ?? 0) || (a.spans[0]?.start ?? 0) - (b.spans[0]?.start ?? 0));
+}
+
+/** What the generic ranker weighs: the field's labels, its context cue words, earliness (weight), a cue window. */
+export interface RankOptions { label: boolean; cue: boolean; early: number; window?: number; hits?: (h: LabelHit[]) => LabelHit[] }
+
+/**
+ * The shared candidate scorer: label relation, context cues, position, OCR certainty and a kind-specific prior,
+ * hand-weighted into one logistic score, merged by value.
+ */
+export function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate[], o: RankOptions, prior: (c: RawCandidate) => number = () => 0): Scored[] {
+  const phrases = labelPhrases(leaf);
+  const found = o.label ? findLabels(ctx, phrases) : [];
+  const hits = o.hits ? o.hits(found) : found;
+  const cues = o.cue ? cueWords(leaf) : [];
+  const out: Scored[] = [];
+  for (const c of cands) {
+    const lab = o.label ? labelRelation(ctx, hits, c, phrases.length).score : 0;
+    const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160) : 0;
+    const pos = ctx.position(c);
+    const early = 1 - Math.min(1, pos);
+    const pr = prior(c);
+    const conf = ctx.wordConfidence(c);
+    const z = -2.2 + 3.2 * lab + 2.2 * cue + o.early * early + pr + 0.8 * (conf - 1);
+    out.push({ value: c.value, spans: [c], score: sigmoid(z), features: { lab, cue, early, prior: pr, conf } });
+  }
+  return aggregate(out);
+}
+
+/** Candidates of a fixed shape (e-mail, IBAN, ...): labels and earliness decide among them. */
+export function rankPattern(ctx: DocContext, leaf: LeafNode, cands: RawCandidate[], base: number): Scored[] {
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.3 }, () => base);
+}

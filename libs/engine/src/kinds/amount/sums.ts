@@ -1,0 +1,60 @@
+/**
+ * Sibling subtotal, tax and total fields must add up: among each one's best few candidates, the combination with
+ * subtotal + tax = total (and the highest combined score) goes first in each list.
+ */
+import type { LeafNode, ObjectNode } from '../../schema/compile.js';
+import { amountFamily, type AmountFamily } from '../../extract/labels.js';
+import type { Scored } from '../../extract/scored.js';
+
+export interface SumsOptions {
+  /** The field's candidates by its kind. */
+  rank(leaf: LeafNode): Scored[];
+  /** A document profile reads the field: its scores are on another scale, so the sum is not checked. */
+  profiled(leaf: LeafNode): boolean;
+}
+
+/** The reordered candidate lists of the object's subtotal, tax and total fields (by property name), when their sum holds. */
+export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Scored[]> {
+  const out = new Map<string, Scored[]>();
+  const fam = new Map<AmountFamily, { name: string; leaf: LeafNode }>();
+  for (const { name, node: sub } of node.properties) {
+    if (sub.kind !== 'leaf' || sub.semantic !== 'amount') continue;
+    const f = amountFamily(sub.reading ?? sub.name);
+    if (!f) continue;
+    if (fam.has(f)) return out; // two fields of one family: ambiguous
+    fam.set(f, { name, leaf: sub });
+  }
+  const s = fam.get('subtotal');
+  const T = fam.get('total');
+  if (!s || !T) return out;
+  // Without a tax field, the tax is still looked for (as a field of its own would be) to check the sum.
+  const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', title: undefined, description: undefined } };
+  const taxFloor = fam.has('tax') ? 0 : 0.3;
+  if ([s, t, T].some((x) => o.profiled(x.leaf))) return out;
+  const lists = [s, t, T].map((x) => o.rank(x.leaf));
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
+  const K = 6;
+  let best: { i: number; j: number; k: number; score: number } | undefined;
+  const [ls, lt, lT] = lists as [Scored[], Scored[], Scored[]];
+  for (let i = 0; i < Math.min(K, ls.length); i++) {
+    for (let j = 0; j < Math.min(K, lt.length); j++) {
+      for (let k = 0; k < Math.min(K, lT.length); k++) {
+        const a = num(ls[i]!.value), b = num(lt[j]!.value), c = num(lT[k]!.value);
+        if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > 0.011 || lt[j]!.score < taxFloor) continue;
+        const score = ls[i]!.score + lt[j]!.score + lT[k]!.score;
+        if (!best || score > best.score) best = { i, j, k, score };
+      }
+    }
+  }
+  if (!best) return out;
+  const pick = [best.i, best.j, best.k];
+  [s, t, T].forEach((x, n) => {
+    if (!x.name) return;
+    const list = lists[n]!;
+    const chosen = list[pick[n]!]!;
+    const top = list[0]!.score;
+    const reordered = [{ ...chosen, score: Math.max(chosen.score, top) }, ...list.filter((_, m) => m !== pick[n])];
+    out.set(x.name, reordered);
+  });
+  return out;
+}

@@ -1,0 +1,137 @@
+/**
+ * Dates. Business documents: a date candidate scored by its label, the field's cue words and earliness; a date
+ * labelled for another role (delivery, due, a period's end) loses. Contracts and letters (the contract profile):
+ * dates read by the role the field asks for (legal-dates.ts).
+ */
+import type { LeafNode } from '../../schema/compile.js';
+import { fieldWords, nameWords } from '../../schema/semantic.js';
+import { dateCandidates } from '../../extract/candidates.js';
+import type { DocContext, Span } from '../../extract/context.js';
+import { labelPhrases } from '../../extract/labels.js';
+import { aggregate, GENERIC, rankGeneric } from '../../extract/ranking.js';
+import { sigmoid, type Scored } from '../../extract/scored.js';
+import { isProse } from '../../profiles/contract.js';
+import type { FieldKind } from '../field-kind.js';
+import { computedEnd, dateSiblings, fieldDateRole, noteDateSiblings, rankDatesByRole, type DateRole } from './legal-dates.js';
+
+export const dateKind: FieldKind = {
+  name: 'date',
+  claims: (leaf) => leaf.semantic === 'date' || leaf.semantic === 'datetime',
+  rank: rankDates,
+  group: () => 'date',
+  siblings: noteDateSiblings,
+};
+
+function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const role = fieldDateRole(leaf);
+  if (isProse(ctx) && (role || ctx.totalChars > 6000)) return rankLegalDates(ctx, leaf, role ?? 'signed');
+  const cands = dateCandidates(ctx);
+  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80 }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
+  if (!labelPhrases(leaf).includes('date')) {
+    // A specific date field (due, delivery, ...) on a short document needs its own label or cue.
+    for (const s of scored) if (!s.features.lab && !s.features.cue) s.score *= 0.3;
+    scored.sort((a, b) => b.score - a.score);
+  } else if (scored.length === 1 && !isProse(ctx)) {
+    // the only date a business document states is its date, labelled or not (a scan whose label was lost)
+    const s = scored[0];
+    s.score = sigmoid(Math.log(s.score / (1 - s.score)) + 1);
+    s.features.sole = 1;
+  }
+  if (role === 'end') {
+    // End dates are stated next to their cue ("expires on", "until"); an uncued date is rarely the answer.
+    for (const s of scored) if (!s.features.cue) s.score *= 0.3;
+  }
+  // A date labelled for another role ("Lieferdatum", "Order date", "Due") or one end of a period
+  // ("01.06.2023 - 30.06.2023") is not the date of a field that does not ask for that role.
+  const own = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].filter((w) => w.length >= 3 && !GENERIC.has(w));
+  for (const sc of scored) {
+    const sp = sc.spans[0];
+    if (!sp) continue;
+    const text = ctx.pages[sp.p].text;
+    const ls = text.lastIndexOf('\n', sp.start - 1) + 1;
+    let label = text.slice(ls, sp.start).trim();
+    // a date under a column header ("Invoice Date | ... | Due Date" over a row of values): the header right above
+    // it, not the text line that happens to precede it in reading order (the row's last header)
+    if (!label) label = headerAbove(ctx, sp) ?? '';
+    if (!label) {
+      const pl = text.lastIndexOf('\n', Math.max(0, ls - 2)) + 1;
+      const prevLine = text.slice(pl, Math.max(pl, ls - 1)).trim();
+      if (prevLine.length <= 30) label = prevLine;
+    }
+    const m = OTHER_DATE_ROLE_RE.exec(label.slice(-30));
+    const ownRole = m && own.some((w) => m[1].toLowerCase().startsWith(w.slice(0, 4)) || w.startsWith(m[1].toLowerCase().slice(0, 4)));
+    if (m && !ownRole) { sc.score *= 0.5; sc.features.otherRole = 1; }
+    const around = `${text.slice(Math.max(0, sp.start - 14), sp.start)}|${text.slice(sp.end, sp.end + 14)}`;
+    if (!own.some((w) => /^(period|from|start|end|until|begin)/.test(w)) && /\d\s*(?:-|–|bis|to|until|through)\s*\|$|^[^|]*\|\s*(?:-|–|bis|to|until|through)\s*\d/.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
+  }
+  return scored.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Column header of a value whose text line holds nothing before it: the words right above it within its
+ * horizontal extent; undefined when none sit close above it or they are a value (no letters) rather than a header.
+ */
+function headerAbove(ctx: DocContext, sp: Span): string | undefined {
+  const cb = ctx.spanBox(sp);
+  if (!cb) return undefined;
+  const page = ctx.pages[sp.p];
+  const rows = ctx.rows(sp.p).rows;
+  for (let r = cb.row0 - 1; r >= 0 && r >= cb.row0 - 2; r--) {
+    if (cb.bbox[1] - rows[r].y1 > 0.05) break;
+    const ws = rows[r].words.filter((w) => {
+      const b = page.words[w].bbox;
+      return Math.min(b[2], cb.bbox[2] + 0.01) - Math.max(b[0], cb.bbox[0] - 0.01) > 0;
+    });
+    // a header is words; a value above (another row of the same column) says nothing
+    if (ws.length) return ws.some((w) => /\p{L}{2}/u.test(page.words[w].text)) ? ws.map((w) => page.words[w].text).join(' ') : undefined;
+  }
+  return undefined;
+}
+
+const OTHER_DATE_ROLE_RE = /(?:^|[^\p{L}])(liefer|delivery|lever|due|fällig|verval|échéance|order|bestell|period|zeitraum|leistung|service|ship|versand|valid|expir|payment|zahlung|betaal|from|bis|start|end)/iu;
+
+/**
+ * Dates of contracts and letters: ranked by the role the field asks for (signed / effective / end), see
+ * legal-dates.ts. End dates may also be computed (start + initial term) or 'perpetual' when the field's
+ * description allows it.
+ */
+function rankLegalDates(ctx: DocContext, leaf: LeafNode, role: DateRole): Scored[] {
+  const list: Scored[] = rankDatesByRole(ctx, role).map((s) => ({ ...s, spans: [...s.spans], features: { ...s.features } }));
+  if (role === 'effective' && dateSiblings(leaf).has('signed')) {
+    // the agreement's date has a field of its own: the effective date is one stated as such ("effective",
+    // "commencing", `(the "Effective Date")`, "Effective Date:") or by the signatures, not "dated as of"
+    for (const s of list) if ((s.features.own ?? 0) < 0.7 && !s.features.sig) s.score *= 0.15;
+  }
+  if (role === 'end') {
+    const desc = (leaf.description ?? '').toLowerCase();
+    const comp = computedEnd(ctx);
+    // the schema asking to compute makes a computed end as good as a stated one
+    if (comp) list.push({ ...comp, score: /\bcomput|\bcalculat|\bderive/.test(desc) ? comp.score : comp.score * 0.7 });
+    if (desc.includes('perpetual')) list.push(...perpetualTerm(ctx));
+  }
+  return aggregate(list);
+}
+
+/** "This Agreement shall continue until terminated", "valid for an indefinite period": an open-ended term. */
+function perpetualTerm(ctx: DocContext): Scored[] {
+  const out: Scored[] = [];
+  ctx.pages.forEach((page, p) => {
+    if (out.length) return;
+    // also a term that ends only on an event: "shall continue until the termination of the Alliance Agreement",
+    // "shall continue until a Party terminates", "shall end on the 60th day following a written notice ... to terminate"
+    for (const m of page.text.matchAll(/\b(perpetual(?:ly)?|in perpetuity|indefinite(?:ly)?|until terminated|continue\s+(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?until\s+(?:the\s+)?(?:termination\b|(?:a|either|one)\s+party\s+terminates)|end\s+(?:on|upon)\s+the\s+\w+\s+day\s+(?:following|after)\s+(?:a\s+|the\s+)?(?:written\s+)?notice)/gi)) {
+      const before = page.text.slice(Math.max(0, m.index! - 150), m.index!).toLowerCase();
+      // (an event-ended term is this agreement's only when the sentence is about this agreement or its term)
+      if (!/^(perpetual|in perpetuity|indefinite|until terminated)/i.test(m[0]) && !/\b(?:this|the)\s+agreement\b|\bterm\b/.test(before.slice(-120))) continue;
+      const after = page.text.slice(m.index! + m[0].length, m.index! + m[0].length + 60).toLowerCase();
+      if (!/\bterm\b|continue|remain|in effect|duration|valid/.test(before)) continue;
+      // "for an initial term of 15 years and thereafter until terminated": an evergreen renewal, the term ends
+      if (/thereafter\W*$/.test(before.slice(-30))) continue;
+      // a perpetual licence or right says nothing about how long the agreement runs
+      if (/licen[cs]e|right|irrevocable|royalty|worldwide|non-?exclusive/.test(`${before.slice(-40)} ${after}`)) continue;
+      out.push({ value: 'perpetual', spans: [{ p, start: m.index!, end: m.index! + m[0].length }], score: 0.45, features: { perpetual: 1 } });
+      return;
+    }
+  });
+  return out;
+}

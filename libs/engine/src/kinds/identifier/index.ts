@@ -1,0 +1,33 @@
+/** Identifiers (invoice, order, account numbers ...): a labelled code with digits that is not part of a date. */
+import type { LeafNode } from '../../schema/compile.js';
+import { findDates } from '../../normalize/dates.js';
+import { dateCandidates, identifierCandidates, type RawCandidate } from '../../extract/candidates.js';
+import type { DocContext } from '../../extract/context.js';
+import { dropForeignQualified, labelPhrases } from '../../extract/labels.js';
+import { rankGeneric } from '../../extract/ranking.js';
+import type { Scored } from '../../extract/scored.js';
+import type { FieldKind } from '../field-kind.js';
+
+export const identifierKind: FieldKind = {
+  name: 'identifier',
+  claims: (leaf) => leaf.semantic === 'identifier',
+  rank: rankIdentifier,
+  group: () => 'identifier',
+};
+
+function rankIdentifier(ctx: DocContext, leaf: LeafNode): Scored[] {
+  // a number inside a date ("Jan 1, 2022") is part of the date, not an identifier
+  const dates = dateCandidates(ctx);
+  const inDate = (c: RawCandidate) => dates.some((d) => d.p === c.p && d.start <= c.start && d.end >= c.end && d.end - d.start > c.end - c.start);
+  const cands = identifierCandidates(ctx).filter((c) => !inDate(c));
+  const isDateish = (c: RawCandidate) => findDates(c.text, ctx.dateOrder).length > 0;
+  const phrases = labelPhrases(leaf);
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0.4, hits: (h) => dropForeignQualified(ctx, h, phrases) }, (c) => {
+    let pr = 0;
+    const digits = (c.text.match(/\d/g) ?? []).length;
+    if (digits >= 4) pr += 0.3;
+    if (digits <= 2) pr -= 0.6;
+    if (isDateish(c)) pr -= 1.5;
+    return pr;
+  }).filter((s) => s.features.lab > 0);
+}

@@ -1,0 +1,72 @@
+/**
+ * Organisation names. Business documents of a few pages: party blocks found by layout and labels, for the seller
+ * or the buyer side (issuer.ts). Longer documents: organisation candidates near the top, by buyer/seller cues,
+ * and the first prominent lines of page one (letterheads); labelled values add their evidence in both.
+ */
+import type { LeafNode } from '../../schema/compile.js';
+import { fieldWords } from '../../schema/semantic.js';
+import { normText } from '../../normalize/text.js';
+import { LEGAL_FORM_RE } from '../../knowledge/legal-forms/index.js';
+import { organizationCandidates } from '../../extract/candidates.js';
+import { BUYER_CUE_RE, BUYER_LABEL_RE, type DocContext } from '../../extract/context.js';
+import { labelledText } from '../../extract/labelled-text.js';
+import { aggregate } from '../../extract/ranking.js';
+import { sigmoid, type Scored } from '../../extract/scored.js';
+import type { FieldKind } from '../field-kind.js';
+import { partyCandidates, scoreParty } from './issuer.js';
+
+export const organizationKind: FieldKind = {
+  name: 'organization',
+  claims: (leaf) => leaf.semantic === 'organization',
+  rank: rankOrganization,
+  group: () => 'name',
+};
+
+/** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
+function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
+  const buyerSide = /\b(customer|buyer|client|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/.test(fieldWords(leaf).join(' '));
+  if (ctx.pages.length <= 4) {
+    // business documents: party blocks on the page, by layout role
+    const side = buyerSide ? 'buyer' : 'seller';
+    const out: Scored[] = partyCandidates(ctx, side).map((c) => ({ value: c.value, spans: [c.span, ...(c.extra ?? [])], score: scoreParty(c.features, side), features: c.features }));
+    for (const s of labelledText(ctx, leaf, 6)) if (s.features.lab >= 0.75) out.push({ ...s, score: s.score * 0.8 });
+    return aggregate(out);
+  }
+  const out: Scored[] = [];
+  const orgs = organizationCandidates(ctx);
+  const counts = new Map<string, number>();
+  for (const o of orgs) counts.set(normText(String(o.value)), (counts.get(normText(String(o.value))) ?? 0) + 1);
+  const buyer = /\b(customer|buyer|client|billing|bill to|payer)\b/.test(fieldWords(leaf).join(' '));
+  for (const o of orgs) {
+    if (o.p > 1) continue;
+    const line = ctx.pages[o.p].lines[ctx.lineIndex(o.p, o.start)];
+    const y = line?.bbox[1] ?? 0.5;
+    const n = counts.get(normText(String(o.value))) ?? 1;
+    // the preceding lines decide whose block this is ("Bill to", "Customer", "An:")
+    const li = ctx.lineIndex(o.p, o.start);
+    const prevLine = ctx.pages[o.p].lines[Math.max(0, li - 3)];
+    const before = ctx.pages[o.p].text.slice(Math.min(prevLine?.start ?? o.start, Math.max(0, o.start - 60)), o.start).toLowerCase();
+    let z = -0.6 + 0.8 * (1 - y) + 0.25 * Math.min(4, n) - 0.8 * o.p;
+    if (BUYER_CUE_RE.test(before)) z += buyer ? 1 : -1.2;
+    out.push({ value: o.value, spans: [o], score: sigmoid(z), features: { y, n } });
+  }
+  // the first lines of the first page (merchant header of receipts and letterheads)
+  const page = ctx.pages[0];
+  if (page && !buyer) {
+    let seen = 0;
+    for (let li = 0; li < page.lines.length && seen < 3; li++) {
+      const line = page.lines[li];
+      const text = page.text.slice(line.start, line.end).trim();
+      if (!text || !/[A-Za-z]{3}/.test(text) || text.length < 3) continue;
+      seen++;
+      if (/invoice|receipt|rechnung|factuur|facture|tax|page|date|tel|phone|www\.|@/i.test(text) && !LEGAL_FORM_RE.test(text)) continue;
+      if (/:\s*$/.test(text) || BUYER_LABEL_RE.test(text)) continue;
+      const letters = text.replace(/[^A-Za-z]/g, '');
+      const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;
+      const z = -0.7 + (seen === 1 ? 0.7 : 0.2) + 0.4 * upper + (LEGAL_FORM_RE.test(text) ? 0.7 : 0) - (text.length > 60 ? 0.8 : 0);
+      out.push({ value: text, spans: [{ p: 0, start: line.start, end: line.start + text.length }], score: sigmoid(z), features: { top: seen } });
+    }
+  }
+  for (const s of labelledText(ctx, leaf, 6)) out.push({ ...s, score: s.score * 0.9 });
+  return aggregate(out);
+}
