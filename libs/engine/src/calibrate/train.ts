@@ -5,6 +5,7 @@
  * Folds are split by document: a scanned copy goes in the same fold as its digital original.
  */
 import { createHash } from 'node:crypto';
+import { fitLogistic } from '../learn/logistic.js';
 import {
   calibrateWith, domainGroup, domainOf, fitIsotonic, isotonicProbability, RECALIBRATION_INPUTS, RECALIBRATION_SIGNS, recalibrationInputs,
   type CalibrationFeatures, type CalibratorArtefact, type Domain, type Recalibration,
@@ -72,54 +73,18 @@ function isotonicP(model: Omit<Model, 'recalibration'>, r: TrainingRecord): numb
   return isotonicProbability(model, r.group, r.state, r.raw);
 }
 
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[piv]![c]!)) piv = r;
-    [m[c], m[piv]] = [m[piv]!, m[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = m[r]![c]! / m[c]![c]!;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
-  return m.map((row, i) => row[n]! / row[i]!);
-}
-
 /**
  * L2-regularised logistic regression (Newton steps) whose weights keep their prescribed signs: an input
  * whose weight comes out with the wrong sign is dropped and the rest refitted. The first input (the
  * isotonic logit) is shrunk toward weight 1, i.e. toward leaving the isotonic probability as it is.
  */
 export function fitMonotoneLogistic(x: number[][], y: number[], signs: readonly number[], lambda = 1): number[] {
-  const d = signs.length;
+  const prior = signs.map((_, i) => (i === 0 ? 1 : 0));
   let active = signs.map((_, i) => i);
   for (;;) {
-    const k = active.length;
-    const prior: number[] = active.map((i) => (i === 0 ? 1 : 0));
-    let w = [...prior];
-    for (let it = 0; it < 50; it++) {
-      const h = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? lambda : 0)));
-      const g = w.map((wi, i) => lambda * (wi - prior[i]!));
-      x.forEach((row, n) => {
-        const v = active.map((i) => row[i]!);
-        const p = 1 / (1 + Math.exp(-v.reduce((a, vi, i) => a + vi * w[i]!, 0)));
-        const q = p * (1 - p);
-        for (let i = 0; i < k; i++) {
-          g[i]! += (p - y[n]!) * v[i]!;
-          for (let j = 0; j < k; j++) h[i]![j]! += q * v[i]! * v[j]!;
-        }
-      });
-      const step = solve(h, g);
-      w = w.map((wi, i) => wi - step[i]!);
-      if (Math.max(...step.map(Math.abs)) < 1e-9) break;
-    }
-    const wrong = active.filter((i, n) => signs[i]! * w[n]! < 0);
-    const full = new Array<number>(d).fill(0);
-    active.forEach((i, n) => { full[i] = w[n]!; });
-    if (!wrong.length) return full.map((v) => Math.round(v * 1e6) / 1e6);
+    const w = fitLogistic(x, y, { lambda, prior, active });
+    const wrong = active.filter((i) => signs[i]! * w[i]! < 0);
+    if (!wrong.length) return w.map((v) => Math.round(v * 1e6) / 1e6);
     active = active.filter((i) => !wrong.includes(i));
   }
 }

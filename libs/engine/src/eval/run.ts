@@ -6,6 +6,7 @@ import type { DocumentModel } from '../document/model.js';
 import { compileSchema, type CompiledSchema, type LeafNode } from '../schema/compile.js';
 import { extractFromDocument, type ExtractionResult } from '../extract/extract.js';
 import type { OcrRepairOptions } from '../ocr-repair/options.js';
+import type { CalibrationFeatures } from '../calibrate/calibrator.js';
 import { compareList, compareScalar, lineItemF1 } from './compare.js';
 import { invertKeys, makeVariant, renameValues, type SchemaVariant } from './schema-variants.js';
 
@@ -36,6 +37,22 @@ export interface FieldOutcome {
   docOcr?: number;
   pages?: number;
   margin?: number;
+  /** The field kind that read the field, and the profile that offered its candidates. */
+  kind?: string;
+  profile?: string;
+  /** The field's best candidates with the comparison rules' verdict on each (training the scorer, scoring/). */
+  cands?: CandidateOutcome[];
+}
+
+/** A traced candidate (extract.ts CandidateTrace) scored against the expected value. */
+export interface CandidateOutcome {
+  value: unknown;
+  valid: boolean;
+  score: number;
+  features: Record<string, number>;
+  calibration: CalibrationFeatures;
+  strict: number;
+  fuzzy: number;
 }
 
 export interface SetReport {
@@ -137,7 +154,9 @@ function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchem
     if (s.strict < 1) all = false;
     let candStrict: number | undefined;
     if (fr?.state === 'missing' && fr.candidate !== undefined && node.kind === 'leaf') candStrict = compareScalar(expected, fr.candidate, node as LeafNode).strict;
+    const cands = node.kind === 'leaf' ? fr?.candidates?.map((c) => ({ ...c, ...compareScalar(expected, c.value, node as LeafNode) })) : undefined;
     outcomes.push({
+      kind: fr?.kind, profile: fr?.profile, cands,
       candStrict, set, case: id, field: original(name), group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
       confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, pages: fr?.features?.pages, margin: fr?.features?.margin,
     });
@@ -200,7 +219,7 @@ export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]
         mkdirSync(outDir, { recursive: true });
         writeFileSync(join(outDir, `${id}.json`), JSON.stringify(result.data, null, 2));
         const pub = structuredClone(result);
-        for (const f of Object.values(pub.fields)) { delete f.raw_score; delete f.group; delete f.candidate; delete f.features; }
+        for (const f of Object.values(pub.fields)) { delete f.raw_score; delete f.group; delete f.candidate; delete f.features; delete f.kind; delete f.profile; delete f.candidates; }
         writeFileSync(join(outDir, `${id}.result.json`), JSON.stringify(pub, null, 2));
       }
     }

@@ -31,7 +31,29 @@ export interface FieldResult {
   candidate?: unknown;
   /** Debug: calibration inputs besides the raw score (OCR certainty of the value and the document, lead over the runner-up, pages). */
   features?: CalibrationFeatures;
+  /** Debug: the field kind that read the field, and the document profile that offered its candidates (if any). */
+  kind?: string;
+  profile?: string;
+  /** Debug: the best candidates as the decision saw them, best first (training the scorer, scoring/). */
+  candidates?: CandidateTrace[];
 }
+
+/** One candidate of a field as the decision saw it. */
+export interface CandidateTrace {
+  /** The value as it would be returned (coerced to the field's type). */
+  value: unknown;
+  /** The value passes the field's schema. */
+  valid: boolean;
+  /** The kind's (or profile's) raw score. */
+  score: number;
+  /** The kind's own scoring features (label relation, cues, support ...). */
+  features: Record<string, number>;
+  /** OCR certainty of the value's words, a second OCR reading, lead over the best different value, pages. */
+  calibration: CalibrationFeatures;
+}
+
+/** How many candidates per field the debug trace keeps. */
+const TRACED_CANDIDATES = 8;
 
 export interface ExtractionResult {
   data: Record<string, unknown>;
@@ -109,7 +131,7 @@ class Extractor {
   }
 
   private record(pointer: string, r: FieldResult) {
-    if (!this.opts.debug) { delete r.raw_score; delete r.group; delete r.candidate; delete r.features; }
+    if (!this.opts.debug) { delete r.raw_score; delete r.group; delete r.candidate; delete r.features; delete r.kind; delete r.profile; delete r.candidates; }
     this.fields[pointer] = r;
   }
 
@@ -140,6 +162,14 @@ class Extractor {
     return undefined;
   }
 
+  /** The candidates of a field for the debug trace. */
+  private trace(leaf: LeafNode, list: Scored[]): CandidateTrace[] {
+    return list.slice(0, TRACED_CANDIDATES).map((s) => {
+      const value = coerce(leaf, s.value);
+      return { value, valid: value !== undefined && leaf.validate(value), score: s.score, features: s.features, calibration: this.features(s, list) };
+    });
+  }
+
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
     const kind = kindOf(leaf);
     const base = kind.group(leaf);
@@ -148,10 +178,11 @@ class Extractor {
     // A profile scores on its own scale, and scanned documents misread more, so each gets its own calibration
     // maps (falling back to the base group's where training had too few).
     const group = profiled ? `${profiled.profile.name}-${base}` : this.scanned ? `scan-${base}` : base;
+    const trace = this.opts.debug ? { kind: kind.name, profile: profiled?.profile.name, candidates: this.trace(leaf, list) } : {};
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));
-      if (!hit) { this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(group, 'missing', 0), grounding: [], raw_score: 0, group }); return null; }
+      if (!hit) { this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(group, 'missing', 0), grounding: [], raw_score: 0, group, ...trace }); return null; }
     }
     const threshold = THRESHOLDS[base] ?? 0.4;
     let invalid = false;
@@ -161,13 +192,13 @@ class Extractor {
       if (v === undefined || !leaf.validate(v)) { invalid = true; continue; }
       const grounding = s.spans.map((sp) => this.ctx.grounding(sp));
       const features = this.features(s, list);
-      this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score, features), grounding, raw_score: s.score, group, features });
+      this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score, features), grounding, raw_score: s.score, group, features, ...trace });
       return v;
     }
     const best = list[0]?.score ?? 0;
     const reason: MissingReason = invalid ? 'invalid_value' : list.length ? 'low_confidence' : 'not_found';
     const candidate = list[0] ? coerce(leaf, list[0].value) : undefined;
-    this.record(pointer, { state: 'missing', reason, confidence: calibrate(group, 'missing', best), grounding: [], raw_score: best, group, candidate });
+    this.record(pointer, { state: 'missing', reason, confidence: calibrate(group, 'missing', best), grounding: [], raw_score: best, group, candidate, ...trace });
     return null;
   }
 
