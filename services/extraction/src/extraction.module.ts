@@ -26,7 +26,7 @@ export class ExtractionModule {
       module: ExtractionModule,
       imports: [
         PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
-        NatsModule.forRoot(config.NATS_URL, 'extraction'),
+        NatsModule.forRoot(config, 'extraction'),
         grpcClientsModule([
           { name: 'uploads', url: config.UPLOADS_GRPC_URL, timeoutSeconds: 60 },
           { name: 'billing', url: config.BILLING_GRPC_URL },

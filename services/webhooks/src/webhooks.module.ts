@@ -37,7 +37,7 @@ export class WebhooksModule {
       module: WebhooksModule,
       imports: [
         PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
-        NatsModule.forRoot(config.NATS_URL, 'webhooks'),
+        NatsModule.forRoot(config, 'webhooks'),
         HealthModule.forRoot({
           inject: [PrismaClient, NATS_CONNECTION],
           useFactory: (db: PrismaClient, nc: NatsConnection) => ({ database: prismaPing(db), nats: natsPing(nc) }),

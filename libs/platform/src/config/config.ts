@@ -41,7 +41,13 @@ export const databaseConfigSchema = z.object({
 
 export const natsConfigSchema = z.object({
   NATS_URL: z.string().regex(/^nats:\/\/.+/, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
+  // The JetStream streams' copies (3 on a 3-node cluster: a node lost loses no message; JetStream allows 1..5)
+  // and where they keep messages. A single server accepts 1 replica only.
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  NATS_STREAM_STORAGE: z.enum(['file', 'memory']).default('file'),
 });
+
+export type NatsConfig = z.infer<typeof natsConfigSchema>;
 
 export const redisConfigSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),

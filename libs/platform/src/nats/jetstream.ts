@@ -13,20 +13,21 @@ export const SUBJECTS = {
   jobFailed: 'exs.jobs.failed',
 } as const;
 
-/** One stream per purpose: a work queue for job requests, a limits-retained stream for job events. */
+/**
+ * One stream per purpose: a work queue for job requests, a limits-retained stream for job events. Storage
+ * and replicas come from configuration (streamConfigs).
+ */
 export const STREAMS: Array<Partial<StreamConfig> & { name: string; subjects: string[] }> = [
   {
     name: 'EXS_JOB_REQUESTS',
     subjects: [SUBJECTS.jobRequested],
     retention: RetentionPolicy.Workqueue,
-    storage: StorageType.File,
     duplicate_window: 2 * 60 * 1_000_000_000, // ns: a re-published job request within 2 min is dropped
   },
   {
     name: 'EXS_JOB_EVENTS',
     subjects: [SUBJECTS.jobSucceeded, SUBJECTS.jobFailed],
     retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
     max_age: 7 * 24 * 3600 * 1_000_000_000,
     duplicate_window: 2 * 60 * 1_000_000_000,
   },
@@ -36,17 +37,44 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
   return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
 }
 
-/** Creates the streams, or updates them to this definition: safe to run at every start-up. */
-export async function ensureStreams(nc: NatsConnection): Promise<void> {
+/** How the streams are kept, from configuration (NATS_STREAM_REPLICAS, NATS_STREAM_STORAGE). */
+export interface StreamSettings {
+  replicas: number;
+  storage: 'file' | 'memory';
+}
+
+export const DEFAULT_STREAM_SETTINGS: StreamSettings = { replicas: 1, storage: 'file' };
+
+export function streamSettings(config: { NATS_STREAM_REPLICAS: number; NATS_STREAM_STORAGE: 'file' | 'memory' }): StreamSettings {
+  return { replicas: config.NATS_STREAM_REPLICAS, storage: config.NATS_STREAM_STORAGE };
+}
+
+/** The streams as created with these settings. */
+export function streamConfigs(settings: StreamSettings = DEFAULT_STREAM_SETTINGS): Array<Partial<StreamConfig> & { name: string; subjects: string[] }> {
+  const storage = settings.storage === 'memory' ? StorageType.Memory : StorageType.File;
+  return STREAMS.map((cfg) => ({ ...cfg, storage, num_replicas: settings.replicas }));
+}
+
+/**
+ * Creates the streams, or updates them to this definition: safe to run at every start-up. The replica
+ * count of an existing stream follows the settings (the cluster moves the copies); its storage cannot
+ * change, so a different one is refused with what to do instead of starting on a stream kept otherwise.
+ */
+export async function ensureStreams(nc: NatsConnection, settings: StreamSettings = DEFAULT_STREAM_SETTINGS): Promise<void> {
   const jsm = await jetstreamManager(nc);
-  for (const cfg of STREAMS) {
+  for (const cfg of streamConfigs(settings)) {
+    let existing;
     try {
-      await jsm.streams.info(cfg.name);
-      await jsm.streams.update(cfg.name, cfg);
+      existing = await jsm.streams.info(cfg.name);
     } catch (err) {
       if (!isNotFound(err)) throw err;
       await jsm.streams.add(cfg);
+      continue;
     }
+    if (existing.config.storage !== cfg.storage) {
+      throw new Error(`JetStream stream ${cfg.name} keeps its messages in ${existing.config.storage} storage, not ${cfg.storage} (NATS_STREAM_STORAGE): a stream's storage cannot change; set NATS_STREAM_STORAGE=${existing.config.storage}, or delete the stream once it is drained (docs/operations.md "NATS")`);
+    }
+    await jsm.streams.update(cfg.name, cfg);
   }
 }
 

@@ -1,7 +1,8 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { connectNats, ensureStreams } from './jetstream.js';
+import type { NatsConfig } from '../config/config.js';
+import { DEFAULT_STREAM_SETTINGS, connectNats, ensureStreams, streamSettings } from './jetstream.js';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const JETSTREAM = Symbol('JETSTREAM');
@@ -14,7 +15,10 @@ export const JETSTREAM = Symbol('JETSTREAM');
 export class NatsModule implements OnApplicationShutdown {
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
 
-  static forRoot(url: string, name: string): DynamicModule {
+  /** `config`: the service's NATS settings (URL and stream settings), or a bare URL with the default streams. */
+  static forRoot(config: string | NatsConfig, name: string): DynamicModule {
+    const url = typeof config === 'string' ? config : config.NATS_URL;
+    const streams = typeof config === 'string' ? DEFAULT_STREAM_SETTINGS : streamSettings(config);
     return {
       module: NatsModule,
       global: true,
@@ -23,7 +27,7 @@ export class NatsModule implements OnApplicationShutdown {
           provide: NATS_CONNECTION,
           useFactory: async () => {
             const nc = await connectNats(url, name);
-            await ensureStreams(nc);
+            await ensureStreams(nc, streams);
             return nc;
           },
         },
