@@ -14,14 +14,17 @@ const resources = obj({
 }, [], { description: 'Container resources (requests, limits).' });
 const env = { type: 'object', description: 'Plain environment variables of this service (README "Configuration").', additionalProperties: { type: ['string', 'number', 'boolean'] }, propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } };
 const extraEnv = { type: 'array', description: 'Extra EnvVar objects (valueFrom ...).', items: { type: 'object', required: ['name'], properties: { name: str({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }) } } };
-const envFrom = { type: 'array', items: { type: 'object' } };
+const envFrom = { type: 'array', description: 'EnvFromSource objects (whole Secrets or ConfigMaps as variables).', items: { type: 'object' } };
 const autoscaling = (desc) => obj({
   enabled: bool(desc),
-  minReplicas: int(1, 1000),
-  maxReplicas: int(1, 1000),
-  targetCPUUtilizationPercentage: int(1, 100),
+  minReplicas: int(1, 1000, { description: 'Fewest pods the autoscaler keeps.' }),
+  maxReplicas: int(1, 1000, { description: 'Most pods the autoscaler starts (>= minReplicas).' }),
+  targetCPUUtilizationPercentage: int(1, 100, { description: 'Average CPU use, in % of the CPU request, the autoscaler aims for.' }),
 });
-const pdb = obj({ enabled: bool(), maxUnavailable: { oneOf: [int(1), str({ pattern: '^[0-9]{1,3}%$' })] } });
+const pdb = obj({
+  enabled: bool('A PodDisruptionBudget for this deployment.'),
+  maxUnavailable: { oneOf: [int(1), str({ pattern: '^[0-9]{1,3}%$' })], description: 'Pods a voluntary disruption (node drain) may take down at once (a number or a percentage).' },
+}, ['enabled', 'maxUnavailable'], { description: 'PodDisruptionBudget.' });
 const component = (opts = {}) => {
   const props = {
     replicas: int(0, 1000, { description: 'Pods when autoscaling is off.' }),
@@ -44,7 +47,21 @@ const database = obj({
   existingSecret: str({ description: 'This service\'s own Secret (default: databases.secretName).' }),
   url: { type: 'string', pattern: '^(|postgres(ql)?://.+)$', description: 'Only with databases.create (development).' },
 });
-const probe = (extra = {}) => obj({ periodSeconds: int(1, 300), timeoutSeconds: int(1, 60), failureThreshold: int(1, 100), ...extra });
+const probe = (extra = {}) => obj({
+  periodSeconds: int(1, 300, { description: 'Seconds between probes.' }),
+  timeoutSeconds: int(1, 60, { description: 'Seconds a probe may take.' }),
+  failureThreshold: int(1, 100, { description: 'Failed probes in a row before the kubelet acts (restart, or out of the endpoints).' }),
+  ...extra,
+});
+const netpolPort = obj({
+  port: { oneOf: [int(1, 65535), str({ pattern: '^[a-z0-9-]{1,15}$' })] },
+  protocol: { enum: ['TCP', 'UDP', 'SCTP'] },
+  endPort: int(1, 65535),
+}, ['port']);
+const egressBlock = (withPorts) => obj({
+  to: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers (pod/namespace selectors, ipBlocks); empty: any address.' },
+  ...(withPorts ? { ports: { type: 'array', minItems: 1, items: netpolPort, description: 'Destination ports (the server pod\'s, not a Service\'s).' } } : {}),
+});
 const dns1123 = str({ pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$', maxLength: 253 });
 
 const schema = {
@@ -52,44 +69,81 @@ const schema = {
   title: 'exs chart values',
   type: 'object',
   additionalProperties: false,
-  required: ['image', 'shutdown', 'databases', 'redis', 'nats', 'gateway', 'uploads', 'extractionApi', 'extractionWorker', 'billing', 'ratelimit', 'webhooks', 'keda', 'migrations', 'probes'],
+  required: ['image', 'shutdown', 'databases', 'redis', 'nats', 'gateway', 'uploads', 'extractionApi', 'extractionWorker', 'billing', 'ratelimit', 'webhooks', 'keda', 'migrations', 'probes', 'networkPolicy', 'tests'],
   properties: {
     global: { type: 'object' },
     image: obj({
-      repository: str({ minLength: 1 }),
+      repository: str({ minLength: 1, description: 'Image repository (deploy/Dockerfile\'s image).' }),
       tag: str({ pattern: '^$|^[\\w][\\w.-]{0,127}$', description: 'Defaults to appVersion; exported as BUILD_ID.' }),
       digest: str({ pattern: '^$|^sha256:[a-f0-9]{64}$' }),
-      pullPolicy: { enum: ['Always', 'IfNotPresent', 'Never'] },
+      pullPolicy: { enum: ['Always', 'IfNotPresent', 'Never'], description: 'Kubernetes imagePullPolicy.' },
     }, ['repository', 'pullPolicy']),
-    imagePullSecrets: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: str({ minLength: 1 }) } } },
-    nameOverride: str({ maxLength: 40 }),
-    fullnameOverride: str({ maxLength: 40 }),
+    imagePullSecrets: { type: 'array', description: 'Secrets ({name}) for pulling the image from a private registry.', items: { type: 'object', required: ['name'], properties: { name: str({ minLength: 1 }) } } },
+    nameOverride: str({ maxLength: 40, description: 'Replaces the chart name in resource names and the app.kubernetes.io/name label.' }),
+    fullnameOverride: str({ maxLength: 40, description: 'Replaces <release>-<chart> as the prefix of every resource name.' }),
     logLevel: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
-    commonLabels: { type: 'object', additionalProperties: { type: 'string' } },
-    podAnnotations: { type: 'object', additionalProperties: { type: 'string' } },
-    podLabels: { type: 'object', additionalProperties: { type: 'string' } },
-    nodeSelector: { type: 'object', additionalProperties: { type: 'string' } },
-    tolerations: { type: 'array', items: { type: 'object' } },
-    affinity: { type: 'object' },
-    priorityClassName: str(),
-    topologySpread: obj({ enabled: bool(), topologyKey: str({ minLength: 1 }), maxSkew: int(1) }),
+    commonLabels: { type: 'object', description: 'Labels added to every resource.', additionalProperties: { type: 'string' } },
+    podAnnotations: { type: 'object', description: 'Annotations on every service pod.', additionalProperties: { type: 'string' } },
+    podLabels: { type: 'object', description: 'Labels on every service pod.', additionalProperties: { type: 'string' } },
+    nodeSelector: { type: 'object', description: 'nodeSelector of every pod (services and hooks).', additionalProperties: { type: 'string' } },
+    tolerations: { type: 'array', description: 'Tolerations of every pod (services and hooks).', items: { type: 'object' } },
+    affinity: { type: 'object', description: 'Affinity of every service pod.' },
+    priorityClassName: str({ description: 'PriorityClass of every service pod (empty: the cluster default).' }),
+    topologySpread: obj({
+      enabled: bool('Spread each deployment\'s pods over topologyKey (ScheduleAnyway).'),
+      topologyKey: str({ minLength: 1, description: 'Node label to spread over (hostname: nodes; topology.kubernetes.io/zone: zones).' }),
+      maxSkew: int(1, undefined, { description: 'Largest allowed difference in pods between two domains.' }),
+    }),
     shutdown: obj({
       preStopSleepSeconds: int(0, 60, { description: 'Sleep before SIGTERM so endpoints drop the pod first.' }),
       terminationGracePeriodSeconds: int(11, 3600, { description: 'Must exceed preStopSleepSeconds + the 10 s drain.' }),
     }),
-    serviceAccount: obj({ create: bool(), name: str(), annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
-    podSecurityContext: { type: 'object', properties: { runAsNonRoot: { const: true, description: 'The services never run as root.' }, runAsUser: int(1) } },
-    securityContext: { type: 'object', properties: { allowPrivilegeEscalation: { type: 'boolean' }, readOnlyRootFilesystem: { type: 'boolean' } } },
+    serviceAccount: obj({ create: bool('Create the pods\' ServiceAccount.'), name: str({ description: 'Its name (empty: the release\'s full name; with create=false, an existing account or "default").' }), annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
+    podSecurityContext: {
+      type: 'object',
+      description: 'Pod securityContext of every pod.',
+      properties: {
+        runAsNonRoot: { const: true, description: 'The services never run as root.' },
+        runAsUser: int(1, undefined, { description: 'uid of the processes (the image\'s user is 1000).' }),
+        runAsGroup: int(0, undefined, { description: 'gid of the processes.' }),
+        fsGroup: int(0, undefined, { description: 'Group owning mounted volumes.' }),
+        seccompProfile: { type: 'object', properties: { type: { type: 'string', description: 'Seccomp profile type (RuntimeDefault: the container runtime\'s).' } } },
+      },
+    },
+    securityContext: {
+      type: 'object',
+      description: 'Container securityContext of every container.',
+      properties: {
+        allowPrivilegeEscalation: { type: 'boolean', description: 'setuid binaries cannot gain privileges.' },
+        readOnlyRootFilesystem: { type: 'boolean', description: 'The image is read-only; /tmp is an emptyDir (tmpVolume).' },
+        capabilities: { type: 'object', properties: { drop: { type: 'array', items: { type: 'string' }, description: 'Linux capabilities dropped.' } } },
+      },
+    },
     networkPolicy: obj({
-      enabled: bool('Ingress NetworkPolicies for every deployment.'),
+      enabled: bool('NetworkPolicies for every pod of the release (ingress and egress).'),
       gatewayFrom: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach the gateway (empty: all).' },
-      healthFrom: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach the health ports.' },
+      healthFrom: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach the HTTP (health, metrics) ports.' },
+      egress: obj({
+        dns: egressBlock(true),
+        postgresql: egressBlock(true),
+        redis: egressBlock(true),
+        nats: egressBlock(true),
+        objectStore: egressBlock(false),
+        documentAi: egressBlock(false),
+        otel: egressBlock(false),
+        webhooks: obj({
+          exceptIPv4: { type: 'array', items: str({ pattern: '^[0-9.]+/[0-9]{1,2}$' }), description: 'IPv4 ranges webhooks may not reach.' },
+          exceptIPv6: { type: 'array', items: str({ pattern: '^[0-9a-fA-F:.]+/[0-9]{1,3}$' }), description: 'IPv6 ranges webhooks may not reach.' },
+          ports: { type: 'array', items: netpolPort, description: 'Ports webhooks may reach (empty: any).' },
+        }),
+      }),
+      extraEgress: { type: 'array', items: { type: 'object' }, description: 'More NetworkPolicyEgressRules for every deployment.' },
     }),
-    tmpVolume: obj({ sizeLimit: quantity, medium: { enum: ['', 'Memory'] } }),
+    tmpVolume: obj({ sizeLimit: quantity, medium: { enum: ['', 'Memory'], description: 'emptyDir medium of /tmp: empty for node disk, Memory for tmpfs (counts against the memory limit).' } }),
     probes: obj({
       startup: probe(),
       liveness: probe(),
-      readiness: probe({ successThreshold: int(1, 10) }),
+      readiness: probe({ successThreshold: int(1, 10, { description: 'Passed probes in a row before a pod is ready again.' }) }),
     }),
     databases: (() => {
       const base = obj({
@@ -109,6 +163,10 @@ const schema = {
       secretKey: str({ minLength: 1 }),
       monitoringEndpoint: str({ pattern: '^[^/:]+:[0-9]+$', description: 'host:port of NATS monitoring (KEDA).' }),
       account: str({ minLength: 1 }),
+      stream: obj({
+        replicas: int(1, 5, { description: 'NATS_STREAM_REPLICAS: replicas of the JetStream streams (3 on a 3-node cluster).' }),
+        storage: { enum: ['file', 'memory'], description: 'NATS_STREAM_STORAGE: where the streams keep messages; fixed once a stream exists.' },
+      }),
     }),
     otel: obj({
       endpoint: str({ pattern: '^$|^https?://.+', description: 'OTLP/HTTP endpoint; empty: no export.' }),
@@ -166,6 +224,11 @@ const schema = {
       cooldownPeriod: int(0, 86400),
       useHttps: bool(),
       fallbackReplicas: int(0, 1000),
+    }),
+    tests: obj({
+      enabled: bool('A `helm test` pod calling /v1/health and /status through the gateway Service.'),
+      timeoutSeconds: int(1, 3600, { description: 'How long the test pod retries.' }),
+      resources,
     }),
     migrations: obj({
       enabled: bool(),

@@ -145,7 +145,7 @@ describeHelm('helm chart helm/exs', () => {
         checked++;
       }
     }
-    expect(checked).toBe(5 + 2 + 2); // gateway -> 5 services, extraction API and workers -> uploads, billing
+    expect(checked).toBe(5 + 3 + 3); // gateway -> 5 services, extraction API and workers -> uploads, billing, ratelimit (daily quota)
     expect(services.get('exs-gateway')).toEqual([expect.objectContaining({ name: 'http', port: 80, targetPort: 'http' })]);
   });
 
@@ -163,19 +163,20 @@ describeHelm('helm chart helm/exs', () => {
     expect(byKind(defaults, 'PodDisruptionBudget')).toHaveLength(7);
   });
 
-  test('a migration Job per database-owning service runs as a pre-install,pre-upgrade hook', () => {
+  test('the migrations run as a pre-install,pre-upgrade hook Job, a container per database-owning service', () => {
+    // One Job so that they run in parallel (test/deploy/helm-hooks.test.ts).
     const jobs = byKind(defaults, 'Job');
-    expect(jobs.map((j) => j.metadata.name).sort()).toEqual(['billing', 'extraction', 'gateway', 'uploads', 'webhooks'].map((s) => `exs-migrate-${s}`));
-    for (const job of jobs) {
-      const service = job.metadata.name.replace('exs-migrate-', '');
-      expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
-      const c = job.spec.template.spec.containers[0];
+    expect(jobs.map((j) => j.metadata.name)).toEqual(['exs-migrate']);
+    expect(jobs[0].metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    const containers = jobs[0].spec.template.spec.containers;
+    expect(containers.map((c: any) => c.name).sort()).toEqual(['billing', 'extraction', 'gateway', 'uploads', 'webhooks']);
+    for (const c of containers) {
       expect(c.args).toEqual(['migrate']);
       const env = Object.fromEntries(c.env.map((e: any) => [e.name, e.value ?? e.valueFrom]));
-      expect(env.SERVICE).toBe(service);
-      expect(env.DATABASE_URL).toEqual({ secretKeyRef: { name: 'exs-databases', key: service } });
-      expect(job.spec.template.spec.restartPolicy).toBe('Never');
+      expect(env.SERVICE).toBe(c.name);
+      expect(env.DATABASE_URL).toEqual({ secretKeyRef: { name: 'exs-databases', key: c.name } });
     }
+    expect(jobs[0].spec.template.spec.restartPolicy).toBe('Never');
   });
 
   test('workers scale on CPU by default, and on JetStream consumer lag with KEDA', () => {
@@ -195,23 +196,18 @@ describeHelm('helm chart helm/exs', () => {
     expect(named(keda, 'Deployment', 'exs-extraction-worker').spec.replicas).toBeUndefined();
   });
 
-  test('NetworkPolicies, when enabled, open the gateway and keep gRPC within the release', () => {
-    expect(byKind(defaults, 'NetworkPolicy')).toHaveLength(0);
-    const ms = render(['networkPolicy.enabled=true']);
-    expect(byKind(ms, 'NetworkPolicy')).toHaveLength(7);
-    expect(named(ms, 'NetworkPolicy', 'exs-gateway').spec.ingress).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
-    expect(named(ms, 'NetworkPolicy', 'exs-billing').spec.ingress).toEqual([{
-      ports: [{ port: 'grpc', protocol: 'TCP' }],
-      from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'exs', 'app.kubernetes.io/instance': 'exs' } } }],
-    }]);
-    expect(named(ms, 'NetworkPolicy', 'exs-extraction-worker').spec.ingress ?? []).toEqual([]);
+  test('NetworkPolicies are on by default, one per deployment and one for the migration Job', () => {
+    // Who may reach whom: test/deploy/helm-network.test.ts.
+    expect(byKind(defaults, 'NetworkPolicy').map((p) => p.metadata.name).sort()).toEqual([...Object.keys(EXPECTED), 'migrations'].map((n) => `exs-${n}`).sort());
+    expect(byKind(render(['networkPolicy.enabled=false']), 'NetworkPolicy')).toHaveLength(0);
   });
 
   test('the rendered manifests are valid Kubernetes objects (kubeconform, strict, offline schemas)', () => {
     if (!tools.ok) return;
     const variants = [
       [],
-      ['keda.enabled=true', 'gateway.ingress.enabled=true', 'otel.endpoint=http://tempo:4318', 'networkPolicy.enabled=true', 'networkPolicy.healthFrom[0].namespaceSelector.matchLabels.name=monitoring', 'uploads.store.type=s3', 'uploads.store.s3.bucket=docs', 'uploads.store.s3.credentialsSecret=s3', 'databases.create=true',
+      ['keda.enabled=true', 'gateway.ingress.enabled=true', 'otel.endpoint=http://tempo:4318', 'networkPolicy.healthFrom[0].namespaceSelector.matchLabels.name=monitoring', 'networkPolicy.egress.postgresql.to[0].ipBlock.cidr=10.20.0.0/24', 'uploads.store.type=s3', 'uploads.store.s3.bucket=docs', 'uploads.store.s3.credentialsSecret=s3', 'databases.create=true',
+        'documentAi.processor=projects/p/locations/eu/processors/x', 'nats.stream.replicas=3', 'nats.stream.storage=memory',
         ...['gateway', 'uploads', 'extraction', 'billing', 'webhooks'].map((s) => `databases.${s}.url=postgresql://u:p@pg:5432/exs_${s}`)],
     ];
     const dir = mkdtempSync(join(tmpdir(), 'exs-helm-'));

@@ -12,8 +12,8 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
 {{- define "exs.components" -}}
 - { key: gateway, name: gateway, service: gateway, grpc: false, database: true, nats: false, redis: true, clients: [extraction, billing, ratelimit, uploads, webhooks] }
 - { key: uploads, name: uploads, service: uploads, grpc: true, database: true, nats: false, redis: false, clients: [] }
-- { key: extractionApi, name: extraction-api, service: extraction, grpc: true, database: true, nats: true, redis: false, clients: [uploads, billing], targets: api }
-- { key: extractionWorker, name: extraction-worker, service: extraction, grpc: false, database: true, nats: true, redis: false, clients: [uploads, billing], targets: worker }
+- { key: extractionApi, name: extraction-api, service: extraction, grpc: true, database: true, nats: true, redis: false, clients: [uploads, billing, ratelimit], targets: api }
+- { key: extractionWorker, name: extraction-worker, service: extraction, grpc: false, database: true, nats: true, redis: false, clients: [uploads, billing, ratelimit], targets: worker }
 - { key: billing, name: billing, service: billing, grpc: true, database: true, nats: false, redis: false, clients: [] }
 - { key: ratelimit, name: ratelimit, service: ratelimit, grpc: true, database: false, nats: false, redis: true, clients: [] }
 - { key: webhooks, name: webhooks, service: webhooks, grpc: true, database: true, nats: true, redis: false, clients: [] }
