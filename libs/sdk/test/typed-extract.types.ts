@@ -1,7 +1,7 @@
 // Compile-time tests (run by `pnpm run typecheck`, not by Jest): typed extract calls written as a caller
 // would, with the schema's types flowing into `data` and `fields`. `@ts-expect-error` lines must fail to
 // compile, so a typing that went loose (`any`) breaks the type check.
-import { Exs, type ExtractionResult, type FieldResult, type FinishedJob } from '../src/index.js';
+import { Exs, type ExtractionResult, type FieldResult, type FinishedJob, type FromSchema } from '../src/index.js';
 
 declare const exs: Exs;
 declare const pdf: Uint8Array;
@@ -99,3 +99,13 @@ export async function typedJob(): Promise<void> {
   // @ts-expect-error the document must be bytes, bytes_base64 or upload_key
   await exs.extract({ schema: { type: 'object' }, document: { path: 'invoice.pdf' } });
 }
+
+// 5. The schema reader's depth bound, at its edge: a leaf 9 properties deep is typed, one 10 deep reads as
+// unknown (so a deep or recursive schema cannot make the compiler recurse without end).
+type Nested<N extends number, Acc extends 0[] = []> = Acc['length'] extends N
+  ? { readonly type: 'string' }
+  : { readonly type: 'object'; readonly properties: { readonly a: Nested<N, [...Acc, 0]> } };
+type Down<T, N extends number, Acc extends 0[] = []> = Acc['length'] extends N ? T : Down<T extends { a: infer X } ? X : never, N, [...Acc, 0]>;
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
+export const nineDeepIsTyped: Equal<Down<FromSchema<Nested<9>>, 9>, string | null> = true;
+export const tenDeepIsUnknown: Equal<Down<FromSchema<Nested<10>>, 10>, unknown> = true;
