@@ -1,6 +1,11 @@
 import { DocContext } from '../../../src/extract/context.js';
-import { rankParties } from '../../../src/kinds/parties/index.js';
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import { partiesKind, rankParties } from '../../../src/kinds/parties/index.js';
+import { kindOf, listKindOf } from '../../../src/kinds/registry.js';
 import { doc } from '../../helpers/doc.js';
+import { leafOf as leafOfProp } from '../kind-helpers.js';
+
+const leafOf = (name: string) => leafOfProp(name, { type: ['string', 'null'] });
 
 const names = (...pages: string[][]) => rankParties(new DocContext(doc(...pages))).filter((s) => s.score >= 0.3).map((s) => s.value);
 
@@ -831,5 +836,51 @@ describe('contract parties', () => {
     ]);
     expect(got).toEqual(expect.arrayContaining(['Hockey Players Alumni - Northern California Chapter', 'Food For Racers Inc.']));
     expect(got).not.toContain('Andheri – East');
+  });
+});
+
+describe('parties kind', () => {
+  const list = { type: 'array', items: { type: 'string' } };
+  const listItem = (name: string, items: Record<string, unknown> = { type: 'string' }) => {
+    const node = compileSchema({ type: 'object', properties: { [name]: { type: 'array', items } } }).root.properties[0]!.node;
+    if (node.kind !== 'array' || node.items.kind !== 'leaf') throw new Error('not a list of scalars');
+    return node.items;
+  };
+  const PREAMBLE = [
+    'MUTUAL NON-DISCLOSURE AGREEMENT',
+    'This Agreement is made and entered into by and between Acme Widgets, Inc., a Delaware corporation ("Acme"), and Beta Labs LLC, a California limited liability company ("Beta").',
+  ];
+
+  test('claims lists of parties, organisations and people', () => {
+    expect(listKindOf(listItem('parties')).name).toBe('parties');
+    expect(listKindOf(listItem('vendor_companies')).name).toBe('parties');
+    expect(listKindOf(listItem('signatories')).name).toBe('parties');
+  });
+
+  test('does not claim a single party or organisation, nor a list of dates', () => {
+    expect(kindOf(leafOf('party')).name).not.toBe('parties');
+    expect(kindOf(leafOf('vendor_name')).name).not.toBe('parties');
+    expect(listKindOf(listItem('payment_dates')).name).not.toBe('parties');
+  });
+
+  test('the parties named by the preamble are the list', () => {
+    const r = extractFromDocument(doc(PREAMBLE), compileSchema({ type: 'object', properties: { parties: list } }));
+    expect(r.data.parties).toEqual(['Acme Widgets Inc.', 'Beta Labs LLC']);
+  });
+
+  test('a list whose description shows abbreviated legal forms gets them, else they stay as written', () => {
+    const contract = doc([
+      'SUPPLY AGREEMENT',
+      'This Agreement is made between Acme Widgets Incorporated, a Delaware corporation ("Acme"), and Beta Labs LLC ("Beta").',
+    ]);
+    const parties = (description: string) => extractFromDocument(contract, compileSchema({ type: 'object', properties: { parties: { ...list, description } } })).data.parties;
+    expect(parties("Names of the parties, legal forms abbreviated (e.g. 'Acme Inc.').")).toEqual(expect.arrayContaining(['Acme Widgets Inc.']));
+    expect(parties('Names of the parties.')).toEqual(expect.arrayContaining(['Acme Widgets Incorporated']));
+  });
+
+  test('calibrates in the list group', () => {
+    expect(partiesKind.group(listItem('parties'))).toBe('list');
+    const r = extractFromDocument(doc(PREAMBLE), compileSchema({ type: 'object', properties: { parties: list } }), { debug: true });
+    expect(r.fields['/parties']?.group).toBe('list');
   });
 });

@@ -1,0 +1,43 @@
+import { claimers, field, groupOf, kindName, num, str } from '../kind-helpers.js';
+
+describe('currency kind', () => {
+  test('claims currency codes, also an enum of ISO codes, and symbols (its symbol kind)', () => {
+    expect(kindName('currency', str)).toBe('currency');
+    expect(kindName('currency_code', str)).toBe('currency');
+    expect(kindName('invoice_currency', { type: 'string', enum: ['EUR', 'USD'] })).toBe('currency');
+    expect(kindName('currency_symbol', str)).toBe('currency-symbol');
+  });
+
+  test('does not claim an amount or an enum of other words', () => {
+    const currencyKinds = expect.arrayContaining([expect.stringMatching(/^currency/)]);
+    expect(claimers('total_amount', num)).not.toEqual(currencyKinds);
+    expect(claimers('currency_amount', num)).not.toEqual(currencyKinds);
+    expect(claimers('document_type', { type: 'string', enum: ['invoice', 'credit note'] })).not.toEqual(currencyKinds);
+  });
+
+  test('the most repeated code wins, even over a code printed once', () => {
+    expect(field(['Price EUR 10.00', 'Shipping USD 5.00', 'Fee USD 2.00', 'Total USD 17.00'], 'currency', str).value).toBe('USD');
+    expect(field(['Price € 10.00', 'Shipping € 5.00', 'Fee € 2.00', 'Total 17.00 USD'], 'currency', str).value).toBe('EUR');
+  });
+
+  test('a code outside the enum is no candidate: the field is not found rather than found invalid', () => {
+    const { value, result } = field(['Total USD 17.00'], 'currency', { type: ['string', 'null'], enum: ['EUR', 'GBP', null] });
+    expect(value).toBeNull();
+    expect(result.reason).toBe('not_found');
+  });
+
+  test('an enum restricts the code to its members', () => {
+    const lines = ['Price EUR 10.00', 'Shipping USD 5.00', 'Fee USD 2.00', 'Total USD 17.00'];
+    expect(field(lines, 'currency', { type: ['string', 'null'], enum: ['EUR', 'GBP', null] }).value).toBe('EUR');
+  });
+
+  test('a code outside the enum reads as its "Other" member', () => {
+    expect(field(['Total USD 17.00'], 'currency', { type: ['string', 'null'], enum: ['EUR', 'Other', null] }).value).toBe('Other');
+  });
+
+  test('calibrates in the code group', () => {
+    expect(groupOf('currency', str)).toBe('code');
+    expect(groupOf('currency_symbol', str)).toBe('code');
+    expect(field(['Total USD 17.00'], 'currency', str).result.group).toBe('code');
+  });
+});

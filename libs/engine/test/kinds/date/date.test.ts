@@ -1,0 +1,39 @@
+import { claimers, extract, field, groupOf, kindName, str } from '../kind-helpers.js';
+
+describe('date kind', () => {
+  test('claims dates, date-times and period bounds', () => {
+    expect(kindName('due_date', str)).toBe('date');
+    expect(kindName('invoice_date', str)).toBe('date');
+    expect(kindName('pay_by', str)).toBe('date');
+    expect(kindName('created', { type: 'string', format: 'date-time' })).toBe('date');
+    expect(kindName('period_start', str)).toBe('date');
+  });
+
+  test('does not claim payment terms, a term or a boolean about dates', () => {
+    expect(claimers('payment_terms', str)).not.toContain('date');
+    expect(claimers('term', str)).not.toContain('date');
+    expect(claimers('has_due_date', { type: 'boolean' })).not.toContain('date');
+  });
+
+  test('a due date on a short document needs its own label', () => {
+    const r = extract(['ACME GmbH', 'Date: 15.06.2023', 'Total 100.00'], { due_date: str });
+    expect(r.data.due_date).toBeNull();
+    expect(extract(['ACME GmbH', 'Due date: 15.07.2023', 'Total 100.00'], { due_date: str }).data.due_date).toBe('2023-07-15');
+  });
+
+  test('the only date a business document states is its date, labelled or not', () => {
+    const sole = field(['ACME GmbH', '15.06.2023', 'Total 100.00'], 'invoice_date', str);
+    const oneOfTwo = field(['ACME GmbH', '15.06.2023', 'Total 100.00', '16.06.2023'], 'invoice_date', str);
+    expect(sole.value).toBe('2023-06-15');
+    expect(sole.result.raw_score).toBeGreaterThan(oneOfTwo.result.raw_score!);
+  });
+
+  test('a date labelled for another role is not the document\'s date', () => {
+    expect(field(['ACME GmbH', 'Order date: 01.06.2023', 'Total 100.00', '15.06.2023'], 'invoice_date', str).value).toBe('2023-06-15');
+  });
+
+  test('calibrates in the date group', () => {
+    expect(groupOf('due_date', str)).toBe('date');
+    expect(field(['Invoice date: 15.06.2023'], 'invoice_date', str).result.group).toBe('date');
+  });
+});

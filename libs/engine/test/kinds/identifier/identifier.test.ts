@@ -1,0 +1,33 @@
+import { claimers, field, groupOf, kindName, str } from '../kind-helpers.js';
+
+describe('identifier kind', () => {
+  test('claims numbers, ids and references', () => {
+    expect(kindName('invoice_number', str)).toBe('identifier');
+    expect(kindName('order_id', str)).toBe('identifier');
+    expect(kindName('account_number', str)).toBe('identifier');
+    expect(kindName('payment_reference', str)).toBe('identifier');
+  });
+
+  test('does not claim names, IBANs or VAT numbers', () => {
+    expect(claimers('vendor_name', str)).not.toContain('identifier');
+    expect(claimers('iban', str)).not.toContain('identifier');
+    expect(claimers('vendor_vat_number', str)).not.toContain('identifier');
+  });
+
+  test('a labelled code is read to the right of its label', () => {
+    expect(field(['ACME GmbH', 'Invoice No: INV-2041'], 'invoice_number', str).value).toBe('INV-2041');
+  });
+
+  test('an unlabelled code is not an identifier', () => {
+    expect(field(['ACME GmbH', 'INV-2041'], 'invoice_number', str).value).toBeNull();
+  });
+
+  test('a number inside a date is part of the date, not the identifier', () => {
+    expect(field(['ACME GmbH', 'Order No: Jan 12, 2022'], 'order_number', str).value).toBeNull();
+  });
+
+  test('calibrates in the identifier group', () => {
+    expect(groupOf('invoice_number', str)).toBe('identifier');
+    expect(field(['Invoice No: INV-2041'], 'invoice_number', str).result.group).toBe('identifier');
+  });
+});

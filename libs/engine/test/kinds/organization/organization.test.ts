@@ -1,0 +1,34 @@
+import { claimers, extract, field, groupOf, kindName, str } from '../kind-helpers.js';
+
+const INVOICE = [
+  { text: 'ACME TRADING GmbH', y: 0.05 },
+  { text: 'Hauptstr. 1, 10115 Berlin', y: 0.08 },
+  { text: 'Bill to:', y: 0.2 },
+  { text: 'Beta Logistics Ltd', y: 0.23 },
+  { text: '5 High Street, London', y: 0.26 },
+  { text: 'Invoice No: 1001', y: 0.3 },
+];
+
+describe('organization kind', () => {
+  test('claims names of the vendor, the customer and other organisations', () => {
+    expect(kindName('vendor_name', str)).toBe('organization');
+    expect(kindName('customer_name', str)).toBe('organization');
+    expect(kindName('billed_by', str)).toBe('organization');
+    expect(kindName('merchant', str)).toBe('organization');
+  });
+
+  test('does not claim a contact person, an address or a tax id', () => {
+    expect(claimers('contact_person', str)).not.toContain('organization');
+    expect(claimers('vendor_address', str)).not.toContain('organization');
+    expect(claimers('vendor_vat_number', str)).not.toContain('organization');
+  });
+
+  test('the seller is the party block at the top, the buyer the one under "Bill to"', () => {
+    expect(extract(INVOICE, { vendor_name: str, customer_name: str }).data).toEqual({ vendor_name: 'ACME TRADING GmbH', customer_name: 'Beta Logistics Ltd' });
+  });
+
+  test('calibrates in the name group', () => {
+    expect(groupOf('vendor_name', str)).toBe('name');
+    expect(field(INVOICE, 'vendor_name', str).result.group).toBe('name');
+  });
+});
