@@ -13,3 +13,4 @@ export * from './nats/nats.module.js';
 export * from './http/public-route.js';
 export * from './errors/dependency-outage.js';
 export * from './grpc/outage.filter.js';
+export * from './metrics/index.js';

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthModule, NATS_CONNECTION, NatsModule, PrismaModule, grpcClientsModule, natsPing, prismaPing, type Logger } from '@exs/platform';
+import { HealthModule, MetricsModule, NATS_CONNECTION, NatsModule, PrismaModule, ServiceMetrics, grpcClientsModule, natsPing, observeJetStreamConsumers, prismaPing, type Logger } from '@exs/platform';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { PrismaClient } from './generated/prisma/client.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './config.js';
@@ -11,7 +11,7 @@ import { DailyQuota } from './settlement/daily-quota.js';
 import { Settlement } from './settlement/settlement.js';
 import { SyncExtractionService } from './sync/sync-extraction.js';
 import { JobsService } from './jobs/jobs.service.js';
-import { JobWorker } from './jobs/job-worker.js';
+import { DURABLE, JobWorker, STREAM } from './jobs/job-worker.js';
 import { RetentionSweeper } from './jobs/retention-sweeper.js';
 import { JobEndings } from './jobs/job-endings.js';
 import { StuckJobSweeper } from './jobs/stuck-job-sweeper.js';
@@ -25,6 +25,7 @@ export class ExtractionModule {
     return {
       module: ExtractionModule,
       imports: [
+        MetricsModule.forRoot('extraction'),
         PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
         NatsModule.forRoot(config, 'extraction'),
         grpcClientsModule([
@@ -53,6 +54,13 @@ export class ExtractionModule {
         RetentionSweeper,
         JobEndings,
         StuckJobSweeper,
+        {
+          // The job queue's backlog and oldest request, sampled from JetStream at each scrape.
+          provide: 'JOB_QUEUE_METRICS',
+          inject: [ServiceMetrics, NATS_CONNECTION],
+          useFactory: (metrics: ServiceMetrics, nc: NatsConnection) =>
+            observeJetStreamConsumers(metrics, nc, () => [{ stream: STREAM, durable: DURABLE }], { workQueues: [STREAM] }),
+        },
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { HealthModule, PrismaModule, grpcClientsModule, prismaPing, type Logger } from '@exs/platform';
+import { HealthModule, MetricsModule, PrismaModule, grpcClientsModule, prismaPing, type Logger } from '@exs/platform';
 import { PrismaClient } from './generated/prisma/client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { ContractErrorFilter } from './edge/error-filter.js';
@@ -31,6 +31,7 @@ import { LOGGER } from './tokens.js';
 export function gatewayCore(config: GatewayConfig, logger: Logger) {
   return {
     imports: [
+      MetricsModule.forRoot('gateway'),
       PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
       grpcClientsModule([
         { name: 'extraction', url: config.EXTRACTION_GRPC_URL, timeoutSeconds: 120 },

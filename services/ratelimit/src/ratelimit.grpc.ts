@@ -5,7 +5,7 @@ import { ratelimitV1 } from '@exs/contracts';
 import { TokenBucketService } from './bucket/token-bucket.service.js';
 import { PageQuotaService } from './quota/page-quota.service.js';
 import { StoreUnavailableError } from '@exs/ratelimit-core';
-import type { Logger } from '@exs/platform';
+import { ServiceMetrics, type Logger } from '@exs/platform';
 
 export const RATELIMIT_LOGGER = Symbol('RATELIMIT_LOGGER');
 
@@ -14,11 +14,19 @@ const grpcError = (code: status, message: string) => new RpcException({ code, me
 @Controller()
 @ratelimitV1.RateLimitServiceControllerMethods()
 export class RateLimitGrpcController implements ratelimitV1.RateLimitServiceController {
+  private readonly decisions;
+
   constructor(
     private readonly bucket: TokenBucketService,
     private readonly quota: PageQuotaService,
     @Inject(RATELIMIT_LOGGER) private readonly logger: Logger,
-  ) {}
+    metrics: ServiceMetrics,
+  ) {
+    // The same counter as the gateway's rate-limit guard (there, limit="requests" only).
+    this.decisions = metrics.meter.createCounter('exs_rate_limit_decisions_total', {
+      description: 'Rate-limit decisions by limit (requests: the token bucket; daily_pages: the page quota) and outcome (allowed, rejected).',
+    });
+  }
 
   /** Validation is INVALID_ARGUMENT; Redis out of reach is UNAVAILABLE (the caller picks fail-open or closed). */
   private translate(rpc: string, err: unknown): never {
@@ -32,13 +40,16 @@ export class RateLimitGrpcController implements ratelimitV1.RateLimitServiceCont
 
   async take(req: ratelimitV1.TakeRequest): Promise<ratelimitV1.TakeResponse> {
     try {
-      return await this.bucket.take(req.accountId, req.plan, req.cost || 1);
+      const taken = await this.bucket.take(req.accountId, req.plan, req.cost || 1);
+      this.decisions.add(1, { limit: 'requests', outcome: taken.allowed ? 'allowed' : 'rejected' });
+      return taken;
     } catch (err) { this.translate('Take', err); }
   }
 
   async reservePages(req: ratelimitV1.ReservePagesRequest): Promise<ratelimitV1.ReservePagesResponse> {
     try {
       const r = await this.quota.reserve(req.accountId, req.plan, req.reference, req.pages, req.dailyPageLimit);
+      this.decisions.add(1, { limit: 'daily_pages', outcome: r.allowed ? 'allowed' : 'rejected' });
       return { allowed: r.allowed, reservationId: r.reservationId, remainingToday: r.remainingToday, dailyLimit: r.dailyLimit, resetsAtMs: String(r.resetsAtMs) };
     } catch (err) { this.translate('ReservePages', err); }
   }

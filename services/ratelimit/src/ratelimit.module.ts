@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { HealthModule, type Logger } from '@exs/platform';
+import { HealthModule, MetricsModule, type Logger } from '@exs/platform';
 import type { RateLimitConfig } from './config.js';
 import { CLOCK, type Clock } from './clock.js';
 import { REDIS } from './redis/redis.js';
@@ -27,6 +27,7 @@ export class RateLimitModule {
     return {
       module: RateLimitModule,
       imports: [
+        MetricsModule.forRoot('ratelimit'),
         RedisModule.forRoot(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS),
         HealthModule.forRoot({ inject: [REDIS], useFactory: (redis: Redis) => ({ redis: () => redis.ping() }) }),
       ],

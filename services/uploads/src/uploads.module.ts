@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthModule, PrismaModule, prismaPing, type Logger } from '@exs/platform';
+import { HealthModule, MetricsModule, PrismaModule, prismaPing, type Logger } from '@exs/platform';
 import type { UploadsConfig } from './config.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { BLOB_STORE, type BlobStore } from './blobs/blob-store.js';
@@ -37,6 +37,7 @@ export class UploadsModule {
     return {
       module: UploadsModule,
       imports: [
+        MetricsModule.forRoot('uploads'),
         PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
         BlobStoreModule.forRoot(() => createBlobStore(config)),
         HealthModule.forRoot({

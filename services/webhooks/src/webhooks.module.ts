@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthModule, NATS_CONNECTION, NatsModule, PrismaModule, natsPing, prismaPing, type Logger, type NatsConnection } from '@exs/platform';
+import { HealthModule, MetricsModule, NATS_CONNECTION, NatsModule, PrismaModule, ServiceMetrics, natsPing, observeJetStreamConsumers, prismaPing, type Logger, type NatsConnection } from '@exs/platform';
 import type { WebhooksConfig } from './config.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { CLOCK, systemClock, type Clock } from './clock.js';
@@ -8,7 +8,8 @@ import { RESOLVER, TargetGuard, systemResolver, type Resolver } from './targets/
 import { DIALER, NodeHttpDialer, type Dialer } from './delivery/dialer.js';
 import { DeliveryStore } from './delivery/delivery.store.js';
 import { DeliveryWorker } from './delivery/delivery.worker.js';
-import { JobEventsConsumer } from './events/job-events.consumer.js';
+import { DeliveryMetrics } from './delivery/delivery-metrics.js';
+import { JOB_EVENTS_STREAM, JobEventsConsumer } from './events/job-events.consumer.js';
 import { EndpointsService } from './endpoints/endpoints.service.js';
 import { WebhooksGrpcController } from './endpoints/endpoints.grpc.js';
 
@@ -36,6 +37,7 @@ export class WebhooksModule {
     return {
       module: WebhooksModule,
       imports: [
+        MetricsModule.forRoot('webhooks'),
         PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
         NatsModule.forRoot(config, 'webhooks'),
         HealthModule.forRoot({
@@ -60,8 +62,16 @@ export class WebhooksModule {
         },
         DeliveryStore,
         DeliveryWorker,
+        DeliveryMetrics,
         JobEventsConsumer,
         EndpointsService,
+        {
+          // The job-event consumers' backlog, sampled from JetStream at each scrape.
+          provide: 'JOB_EVENTS_METRICS',
+          inject: [ServiceMetrics, NATS_CONNECTION, JobEventsConsumer],
+          useFactory: (metrics: ServiceMetrics, nc: NatsConnection, consumer: JobEventsConsumer) =>
+            observeJetStreamConsumers(metrics, nc, () => consumer.durableNames().map((durable) => ({ stream: JOB_EVENTS_STREAM, durable }))),
+        },
       ],
       exports: [DeliveryWorker, JobEventsConsumer, EndpointsService],
     };

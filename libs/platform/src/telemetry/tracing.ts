@@ -17,6 +17,7 @@ export function startTelemetry(serviceName: string): void {
   if (sdk) return;
   const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
   // Traces only: without these the SDK would also start metric and log exporters aimed at localhost.
+  // Metrics are pulled instead, from /metrics, each app with its own provider (metrics/service-metrics.ts).
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   sdk = new NodeSDK({

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from '@exs/platform';
 import { BILLING_LOGGER, ReservationService, SWEEP_BATCH } from './reservation.service.js';
+import { ReservationMetrics } from './reservation-metrics.js';
 
 export const SWEEP_OPTIONS = Symbol('BILLING_SWEEP_OPTIONS');
 export interface SweepOptions {
@@ -17,6 +18,7 @@ export class ReservationExpirySweeper implements OnApplicationBootstrap, OnAppli
     private readonly reservations: ReservationService,
     @Inject(SWEEP_OPTIONS) private readonly options: SweepOptions,
     @Inject(BILLING_LOGGER) private readonly logger: Logger,
+    private readonly metrics: ReservationMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -35,6 +37,7 @@ export class ReservationExpirySweeper implements OnApplicationBootstrap, OnAppli
     try {
       for (;;) {
         const released = await this.reservations.sweepExpired(SWEEP_BATCH);
+        this.metrics.expiredReleased(released.length);
         if (released.length) this.logger.info({ count: released.length }, 'expired holds released');
         if (released.length < SWEEP_BATCH) return;
       }

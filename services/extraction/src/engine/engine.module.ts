@@ -1,9 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { Logger, ReadinessChecks } from '@exs/platform';
+import { ServiceMetrics, type Logger, type ReadinessChecks } from '@exs/platform';
 import { engineDeadlines, type ExtractionConfig } from '../config.js';
 import { documentAiSettings } from '../providers/documentai/settings.js';
 import { EnginePool } from './engine-pool.js';
 import { EngineHealth } from './engine-health.js';
+import { observeEnginePool } from './engine-metrics.js';
 
 /** The `engine` readiness check: a trivial task gets through a thread within the probe (engine-health.ts). */
 /**
@@ -24,11 +25,14 @@ export class EngineModule {
       providers: [
         {
           provide: EnginePool,
-          useFactory: () => {
+          inject: [ServiceMetrics],
+          useFactory: (metrics: ServiceMetrics) => {
             const ocrProvider = documentAiSettings(config);
             const deadlines = engineDeadlines(config);
             logger.info({ threads: config.ENGINE_THREADS, deadlines, ocrProvider: ocrProvider ? `documentai ${ocrProvider.processor} at ${ocrProvider.host}:${ocrProvider.port}` : 'none (local OCR)' }, 'engine worker threads');
-            return new EnginePool({ threads: config.ENGINE_THREADS, ocrProvider, logger, deadlines });
+            const pool = new EnginePool({ threads: config.ENGINE_THREADS, ocrProvider, logger, deadlines });
+            observeEnginePool(metrics, pool);
+            return pool;
           },
         },
         { provide: EngineHealth, inject: [EnginePool], useFactory: (engine: EnginePool) => new EngineHealth(engine) },

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JETSTREAM, SUBJECTS, publishEvent, type JetStreamClient, type Logger } from '@exs/platform';
+import { JETSTREAM, SUBJECTS, ServiceMetrics, publishEvent, type JetStreamClient, type Logger } from '@exs/platform';
 import { eventsV1 } from '@exs/contracts';
 import { PrismaClient, type Job, type Prisma } from '../generated/prisma/client.js';
 import { PublicFailure } from '../public-failure.js';
@@ -7,6 +7,9 @@ import { Settlement } from '../settlement/settlement.js';
 import { CLOCK, type Clock } from '../clock.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
+
+/** From a one-page job on an idle worker to the 6 h bound of the stuck-job sweeper. */
+const JOB_SECONDS_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 21600];
 
 export const isEnded = (state: string): boolean => state === 'succeeded' || state === 'failed';
 
@@ -17,6 +20,9 @@ export const isEnded = (state: string): boolean => state === 'succeeded' || stat
  */
 @Injectable()
 export class JobEndings {
+  private readonly finished;
+  private readonly duration;
+
   constructor(
     private readonly db: PrismaClient,
     private readonly settlement: Settlement,
@@ -24,7 +30,16 @@ export class JobEndings {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    metrics: ServiceMetrics,
+  ) {
+    this.finished = metrics.meter.createCounter('exs_jobs_finished_total', {
+      description: 'Jobs ended, by outcome (succeeded, failed) and error code (none for a success).',
+    });
+    this.duration = metrics.meter.createHistogram('exs_job_duration_seconds', {
+      description: 'Time from admission to the end of a job (queueing, every attempt and settlement), by outcome.',
+      advice: { explicitBucketBoundaries: JOB_SECONDS_BUCKETS },
+    });
+  }
 
   /** Captures the held pages and stores the result. False when the job had already ended (nothing captured). */
   async succeed(jobId: string, resultJson: string): Promise<boolean> {
@@ -79,6 +94,8 @@ export class JobEndings {
       return tx.job.update({ where: { id: jobId }, data: { ...outcome, finishedAt: now, expiresAt } });
     }, { maxWait: 10_000, timeout: 60_000 });
     if (!ended) return false;
+    this.finished.add(1, { outcome: ended.state, 'error.code': ended.errorCode ?? 'none' });
+    this.duration.record(Math.max(0, (ended.finishedAt!.getTime() - ended.createdAt.getTime()) / 1000), { outcome: ended.state });
     await this.announce(ended);
     return true;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { JsMsg } from '@nats-io/jetstream';
-import { JETSTREAM, NATS_CONNECTION, SUBJECTS, consumeEvents, type JetStreamClient, type Logger, type StopConsumer } from '@exs/platform';
+import { JETSTREAM, NATS_CONNECTION, SUBJECTS, ServiceMetrics, consumeEvents, type JetStreamClient, type Logger, type StopConsumer } from '@exs/platform';
 import { eventsV1 } from '@exs/contracts';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { EnginePool } from '../engine/engine-pool.js';
@@ -14,9 +14,10 @@ import { CLOCK, type Clock } from '../clock.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
 import { JobEndings, isEnded } from './job-endings.js';
+import { pagesExtractedCounter } from '../engine/engine-metrics.js';
 
-const STREAM = 'EXS_JOB_REQUESTS';
-const DURABLE = 'extraction-workers';
+export const STREAM = 'EXS_JOB_REQUESTS';
+export const DURABLE = 'extraction-workers';
 /** Runs of one job at most. JetStream delivers its request once more after the last run (see `run`). */
 export const JOB_ATTEMPTS = 5;
 export const ATTEMPTS_EXHAUSTED = 'the job was stopped before it could finish on each of its attempts';
@@ -31,6 +32,7 @@ const notAborted = new AbortController().signal;
 @Injectable()
 export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private stops: StopConsumer[] = [];
+  private readonly pagesExtracted;
 
   constructor(
     private readonly db: PrismaClient,
@@ -43,7 +45,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    metrics: ServiceMetrics,
+  ) {
+    this.pagesExtracted = pagesExtractedCounter(metrics);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.EXTRACTION_TARGETS.has('worker')) return;
@@ -109,7 +114,9 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       const bytes = await this.documents.read(job.accountId, job.uploadKey);
       const result = await this.engine.run(bytes, job.schemaJson, LIMITS.pages, { deadlineMs: this.engine.jobDeadlineMs(job.pages) });
       if (signal.aborted) return;
-      await this.endings.succeed(jobId, JSON.stringify(resultBody(result, { requestId: job.requestId, billedPages: job.pages, calibratorVersion: this.engine.calibratorVersion })));
+      if (await this.endings.succeed(jobId, JSON.stringify(resultBody(result, { requestId: job.requestId, billedPages: job.pages, calibratorVersion: this.engine.calibratorVersion })))) {
+        this.pagesExtracted('job', result.document);
+      }
     } catch (err) {
       if (signal.aborted) return;
       // The document's own problems are final (a run past its deadline too); anything else is retried

@@ -1,15 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { ServiceMetrics } from '@exs/platform';
 import { EnginePool } from '../engine/engine-pool.js';
 import { LIMITS } from '../engine/limits.js';
 import { Settlement } from '../settlement/settlement.js';
 import { resultBody } from '../result/result-body.js';
+import { pagesExtractedCounter } from '../engine/engine-metrics.js';
 
 export interface SyncExtraction { resultJson: string; billedPages: number }
 
 /** `POST /v1/extract` behind the gateway: limits, hold, engine, settle, in one call. */
 @Injectable()
 export class SyncExtractionService {
-  constructor(private readonly engine: EnginePool, private readonly settlement: Settlement) {}
+  private readonly pagesExtracted;
+
+  constructor(private readonly engine: EnginePool, private readonly settlement: Settlement, @Optional() metrics?: ServiceMetrics) {
+    this.pagesExtracted = pagesExtractedCounter(metrics);
+  }
 
   async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array, keyPageLimit = 0): Promise<SyncExtraction> {
     await this.engine.checkSchema(schemaJson);
@@ -23,6 +29,7 @@ export class SyncExtractionService {
       throw err;
     }
     await this.settlement.capture(accountId, holds, pages);
+    this.pagesExtracted('sync', result.document);
     return {
       resultJson: JSON.stringify(resultBody(result, { requestId, billedPages: pages, calibratorVersion: this.engine.calibratorVersion })),
       billedPages: pages,

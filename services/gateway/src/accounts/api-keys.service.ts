@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ServiceMetrics, meterOf } from '@exs/platform';
 import { LRUCache } from 'lru-cache';
 import { PrismaClient, type ApiKey } from '../generated/prisma/client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -24,9 +25,13 @@ export interface ApiKeyChanges { name?: string; dailyPageLimit?: number | null }
 @Injectable()
 export class ApiKeysService {
   private readonly cache: LRUCache<string, Principal | false>;
+  private readonly cacheLookups;
 
-  constructor(private readonly db: PrismaClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(private readonly db: PrismaClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig, @Optional() metrics?: ServiceMetrics) {
     this.cache = new LRUCache({ max: 50_000, ttl: Math.max(config.KEY_CACHE_TTL_SECONDS, 0.001) * 1000 });
+    this.cacheLookups = meterOf(metrics).createCounter('exs_api_key_cache_lookups_total', {
+      description: 'Verifications of well-formed API keys by whether the key cache answered (hit) or the database was read (miss).',
+    });
   }
 
   async create(accountId: string, name: string, dailyPageLimit: number | null = null): Promise<CreatedApiKey> {
@@ -80,6 +85,7 @@ export class ApiKeysService {
     if (!isWellFormedSecret(secret)) return null;
     const hash = hashSecret(secret);
     const cached = this.cache.get(hash);
+    this.cacheLookups.add(1, { result: cached === undefined ? 'miss' : 'hit' });
     if (cached !== undefined) return cached || null;
     const key = await this.db.apiKey.findUnique({ where: { hash } });
     const principal = key && !key.revokedAt ? { accountId: key.accountId, keyId: key.id, dailyPageLimit: key.dailyPageLimit } : false;

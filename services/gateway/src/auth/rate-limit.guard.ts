@@ -1,7 +1,7 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import type { Logger } from '@exs/platform';
+import { ServiceMetrics, meterOf, type Logger } from '@exs/platform';
 import type { TakeResult } from '@exs/ratelimit-core';
 import { AccountPlans } from '../accounts/account-plans.js';
 import { ApiError } from '../edge/api-error.js';
@@ -25,6 +25,13 @@ export function rateLimitDecision(request: FastifyRequest): Promise<void> {
   return request.rateLimit ?? Promise.resolve();
 }
 
+/** The counter the gateway and the ratelimit service share: one decision per bucket or quota taken. */
+export function rateLimitDecisions(metrics?: ServiceMetrics) {
+  return meterOf(metrics).createCounter('exs_rate_limit_decisions_total', {
+    description: 'Rate-limit decisions by limit (requests: the token bucket; daily_pages: the page quota) and outcome (allowed, rejected, unavailable: the limiter could not be asked and the request passed).',
+  });
+}
+
 /**
  * One token from the account's bucket per request. If the bucket cannot be taken (Redis down or slow, or
  * billing cannot say the account's plan) the request passes (fail-open, logged): an outage of the
@@ -36,12 +43,17 @@ export function rateLimitDecision(request: FastifyRequest): Promise<void> {
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
+  private readonly decisions;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly plans: AccountPlans,
     private readonly bucket: RequestBucket,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Optional() metrics?: ServiceMetrics,
+  ) {
+    this.decisions = rateLimitDecisions(metrics);
+  }
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const flags = [ctx.getHandler(), ctx.getClass()];
@@ -65,9 +77,11 @@ export class RateLimitGuard implements CanActivate {
       const plan = await this.plans.planOf(accountId);
       decision = await this.bucket.take(accountId, plan);
     } catch (err) {
+      this.decisions.add(1, { limit: 'requests', outcome: 'unavailable' });
       this.logger.warn({ err: (err as Error).message }, 'rate limiter unavailable; request allowed');
       return;
     }
+    this.decisions.add(1, { limit: 'requests', outcome: decision.allowed ? 'allowed' : 'rejected' });
     if (decision.allowed) return;
     throw new ApiError('rate_limited', { retry_after: Math.max(1, Math.ceil(decision.retryAfterSeconds)) });
   }

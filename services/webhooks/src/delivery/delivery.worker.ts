@@ -9,6 +9,7 @@ import { TargetGuard, TargetRefusedError } from '../targets/target-guard.js';
 import { LOGGER, WEBHOOKS_OPTIONS, type WebhooksOptions } from '../tokens.js';
 import { DIALER, type Dialer } from './dialer.js';
 import { DeliveryStore, type AttemptOutcome, type ClaimedDelivery } from './delivery.store.js';
+import { DeliveryMetrics } from './delivery-metrics.js';
 import { isDelivered, nextAttemptDelayMs } from './schedule.js';
 import { signedHeaders } from './signing.js';
 
@@ -35,6 +36,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(WEBHOOKS_OPTIONS) private readonly options: WebhooksOptions,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: DeliveryMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -108,14 +110,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
       try {
         if (delivery.endpoint.deletedAt) {
           await this.store.cancelClaimed(delivery.id, this.owner);
+          this.metrics.ended('canceled');
           span.setAttribute('webhook.outcome', 'canceled');
           return;
         }
         const outcome = await this.send(delivery, attemptNumber);
+        this.metrics.attempted(outcome);
         if (outcome.statusCode !== null) span.setAttribute('http.response.status_code', outcome.statusCode);
         span.setAttribute('webhook.outcome', outcome.status);
         if (outcome.error) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error });
         const recorded = await this.store.recordAttempt(delivery.id, this.owner, outcome);
+        if (recorded && outcome.status !== 'pending') this.metrics.ended(outcome.status);
         if (!recorded) this.logger.warn({ deliveryId: delivery.id, attemptNumber }, 'delivery lease lost before the attempt was recorded');
         else if (outcome.status === 'failed') this.logger.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId }, 'webhook delivery failed after the last attempt');
       } catch (err) {
