@@ -2,6 +2,8 @@
  * Whether the engine pool can take work now: a trivial task must get through a thread within a short
  * probe. A pool whose threads are all stuck (or all busy past the probe) cannot start an extraction, so
  * the process is not ready (HTTP `/healthz/ready`) and its gRPC API reports NOT_SERVING (grpc.health.v1).
+ * The probe only observes: its deadline never terminates a thread (EnginePool.ping), so a thread still
+ * loading the engine at start-up makes the process not ready for a while instead of being killed.
  */
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { EnginePool } from './engine-pool.js';

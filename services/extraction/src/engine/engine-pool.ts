@@ -102,6 +102,8 @@ export class EnginePool implements OnApplicationShutdown {
   /** Threads the pool has destroyed, for whatever reason (see submit). */
   private destroyedThreads = 0;
   private deadlineKills = 0;
+  /** The readiness ping in the pool, if one is unanswered (see ping). */
+  private pendingPing?: Promise<Reply>;
 
   constructor(options: EnginePoolOptions) {
     this.threads = options.threads;
@@ -140,14 +142,25 @@ export class EnginePool implements OnApplicationShutdown {
   /**
    * Resolves once a thread has answered a trivial task, within `deadlineMs` (waiting for a free thread
    * included); rejects otherwise. The readiness probe: no span, as it runs every few seconds.
+   *
+   * The deadline only ends the wait, never the task: a ping is submitted without a kill deadline, so a thread
+   * still loading the engine (Piscina hands the first threads work before their module has loaded) answers
+   * late and counts as not ready instead of being terminated, and pings never count as deadline kills.
+   * A wedged call still makes the pool not ready (the ping cannot get through) and is ended by its own
+   * deadline. At most one ping is in the pool at a time: a probe finding one still unanswered waits on it,
+   * so probes cannot pile tasks up behind a stuck thread.
    */
   async ping(deadlineMs: number): Promise<void> {
+    this.pendingPing ??= this.submit({ kind: 'ping' }).finally(() => { this.pendingPing = undefined; });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no engine thread answered within ${deadlineMs} ms`)), deadlineMs);
+    });
     let reply: Reply;
     try {
-      reply = await this.submit({ kind: 'ping' }, deadlineMs);
-    } catch (err) {
-      if (err instanceof DeadlineExceeded) throw new Error(`no engine thread answered within ${deadlineMs} ms`);
-      throw err;
+      reply = await Promise.race([this.pendingPing, timeout]);
+    } finally {
+      clearTimeout(timer);
     }
     if (!reply.ok) throw fromWire(reply.failure);
   }
@@ -273,12 +286,12 @@ export class EnginePool implements OnApplicationShutdown {
    * too deep to deserialize, never settles the pool's promise; only this timer ends it). On expiry the
    * task is aborted: Piscina takes a queued task off its queue, and terminates the thread of a running
    * one and starts a replacement. Which of the two happened is told by a thread having been destroyed
-   * during the (synchronous) abort.
+   * during the (synchronous) abort. Without `deadlineMs` the task is never aborted (the readiness ping only).
    */
-  private async submit(task: EngineTask, deadlineMs: number, transferList?: ArrayBuffer[]): Promise<Reply> {
+  private async submit(task: EngineTask, deadlineMs?: number, transferList?: ArrayBuffer[]): Promise<Reply> {
     const abort = new AbortController();
     let expired: DeadlineExceeded | undefined;
-    const timer = setTimeout(() => {
+    const timer = deadlineMs === undefined ? undefined : setTimeout(() => {
       const destroyedBefore = this.destroyedThreads;
       abort.abort();
       const terminated = this.destroyedThreads > destroyedBefore;
