@@ -39,9 +39,20 @@ export type DataOf<T, S> = [T] extends [never] ? (unknown extends FromSchema<S> 
 /** What `uploads.create()` streams: a Blob (a browser `File`, or Node's `fileFromPath()`), bytes, or a stream. */
 export type UploadSource = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
+/** How much of an upload's body fetch has taken so far; `total` is known for a Blob or bytes. */
+export interface UploadProgress {
+  loaded: number;
+  total: number | undefined;
+}
+
 export interface UploadOptions extends RequestOptions {
   /** Sent as `Content-Type` (default the Blob's type, else `application/octet-stream`). */
   contentType?: string;
+  /**
+   * Called as fetch reads the body, after each chunk; a retried attempt starts again from 0. The body is
+   * then sent as a stream (chunked), which browsers allow only over HTTP/2.
+   */
+  onProgress?: (progress: UploadProgress) => void;
 }
 
 export interface WaitForJobOptions {
@@ -58,6 +69,20 @@ const id = (value: string) => encodeURIComponent(value);
 
 function wireDocument(document: DocumentInput): { bytes_base64: string } | { upload_key: string } {
   return 'bytes' in document ? { bytes_base64: encodeBase64(document.bytes) } : document;
+}
+
+/** `stream` passed through unchanged, telling `onProgress` the bytes read so far. */
+function counted(stream: ReadableStream<Uint8Array>, total: number | undefined, onProgress: (progress: UploadProgress) => void): ReadableStream<Uint8Array> {
+  let loaded = 0;
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        controller.enqueue(chunk);
+        onProgress({ loaded, total });
+      },
+    }),
+  );
 }
 
 function toStream(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
@@ -142,10 +167,14 @@ export class Exs {
       const replayable = source instanceof Blob || source instanceof Uint8Array || source instanceof ArrayBuffer;
       const stream = replayable ? undefined : source instanceof ReadableStream ? source : toStream(source as AsyncIterable<Uint8Array>);
       const contentType = options.contentType ?? (source instanceof Blob && source.type ? source.type : 'application/octet-stream');
-      return this.transport.request<Upload>(
-        { method: 'POST', path: '/v1/uploads', body: () => (stream ?? (source as Body)), contentType, replayable },
-        options,
-      );
+      const { onProgress } = options;
+      let body = (): Body => stream ?? (source as Body);
+      if (onProgress) {
+        // A replayable source is streamed anew (and counted from 0) on each attempt.
+        const blob = source instanceof Blob ? source : replayable ? new Blob([source as Uint8Array<ArrayBuffer> | ArrayBuffer]) : undefined;
+        body = () => counted(blob ? blob.stream() : stream!, blob?.size, onProgress);
+      }
+      return this.transport.request<Upload>({ method: 'POST', path: '/v1/uploads', body, contentType, replayable }, options);
     },
   };
 

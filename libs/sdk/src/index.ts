@@ -1,4 +1,4 @@
-export { Exs, type DataOf, type UploadOptions, type UploadSource, type WaitForJobOptions } from './client.js';
+export { Exs, type DataOf, type UploadOptions, type UploadProgress, type UploadSource, type WaitForJobOptions } from './client.js';
 export { SERVICE_VERSION, type ClientOptions, type RequestOptions } from './transport.js';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 export { ListPromise } from './pagination.js';
