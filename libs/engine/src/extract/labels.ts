@@ -175,9 +175,10 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
     // only the phrases whose first word starts a word of the document can match (a list holds every language's labels)
     const here = sorted.filter((x) => startsDocumentWord(ctx, maxPages, x.lead));
     const re = here.length ? labelsPattern(here.map((x) => phrasePattern(x.p)).join('|')) : undefined;
+    const starts = re && labelStarts(ctx, maxPages, here);
     ctx.pages.slice(0, maxPages).forEach((page, p) => {
       if (page.source === 'ocr') hits.push(...ocrLabelHits(ctx, p, phrases));
-      for (const m of re ? page.text.matchAll(re) : []) {
+      for (const m of re ? labelMatches(page.text, re, starts?.[p]) : []) {
         // A bare symbol label ("#") says whose number follows only when it opens the line: "PO #", "Item #"
         // belong to the words before them.
         if (!/[\p{L}\p{N}]/u.test(m[1]) && page.text.slice(page.text.lastIndexOf('\n', m.index! - 1) + 1, m.index!).trim()) continue;
@@ -192,18 +193,64 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
 }
 
 /**
+ * The document's words (runs of letters and digits, lower case) on its first pages: the distinct ones by their
+ * first letter, where each starts (page and offset, in pairs), and per page where its words that are not plain
+ * ASCII start. `exact` tells the pages whose lower case is as long as their text (whose offsets are the text's).
+ */
+interface DocumentWords {
+  byHead: Map<string, string[]>;
+  at: Map<string, number[]>;
+  other: number[][];
+  exact: boolean[];
+  known: Map<string, boolean>;
+}
+
+function documentWords(ctx: DocContext, maxPages: number): DocumentWords {
+  return ctx.memo(`document-words:${maxPages}`, () => {
+    const at = new Map<string, number[]>();
+    const other: number[][] = [];
+    const exact: boolean[] = [];
+    ctx.pages.slice(0, maxPages).forEach((pg, p) => {
+      const s = pg.text.toLowerCase();
+      const others: number[] = [];
+      let start = -1;
+      let ascii = true;
+      for (let i = 0; i <= s.length; i++) {
+        const w = i < s.length && isWordChar(s, i);
+        if (w) {
+          if (start < 0) { start = i; ascii = true; }
+          if (s.charCodeAt(i) >= 128) ascii = false;
+        } else if (start >= 0) {
+          const word = s.slice(start, i);
+          const l = at.get(word);
+          if (l) l.push(p, start); else at.set(word, [p, start]);
+          if (!ascii) others.push(start);
+          start = -1;
+        }
+      }
+      other.push(others);
+      exact.push(s.length === pg.text.length);
+    });
+    const byHead = new Map<string, string[]>();
+    for (const word of at.keys()) {
+      const h = byHead.get(word[0]);
+      if (h) h.push(word); else byHead.set(word[0], [word]);
+    }
+    return { byHead, at, other, exact, known: new Map() };
+  });
+}
+
+/**
  * Whether some word of the document's first pages (a run of letters and digits, lower case) starts with `lead`:
  * a phrase can only match where its first word's letters open a word. Memoised per document and lead.
  */
 function startsDocumentWord(ctx: DocContext, maxPages: number, lead: string): boolean {
   if (!lead) return true;
-  const { words, known } = ctx.memo(`document-words:${maxPages}`, () => ({ words: pageWords(ctx.pages.slice(0, maxPages).map((pg) => pg.text).join('\n')), known: new Map<string, boolean>() }));
+  const { byHead, known } = documentWords(ctx, maxPages);
   let r = known.get(lead);
   if (r === undefined) {
-    let lo = 0;
-    let hi = words.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (words[mid] < lead) lo = mid + 1; else hi = mid; }
-    known.set(lead, (r = lo < words.length && words[lo].startsWith(lead)));
+    const head = byHead.get(lead[0]);
+    known.set(lead, (r = !!head && head.some((w) => w.startsWith(lead))));
   }
   return r;
 }
@@ -218,17 +265,65 @@ function isWordChar(s: string, i: number): boolean {
   return r;
 }
 
-/** The distinct words (runs of letters and digits) of a text, lower case, sorted. */
-function pageWords(text: string): string[] {
-  const s = text.toLowerCase();
-  const out = new Set<string>();
-  let start = -1;
-  for (let i = 0; i <= s.length; i++) {
-    const w = i < s.length && isWordChar(s, i);
-    if (w && start < 0) start = i;
-    else if (!w && start >= 0) { out.add(s.slice(start, i)); start = -1; }
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Per page, where the label pattern of these phrases can start, sorted: every position of a word that starts with
+ * one of their leads (their first words' letters) or that is not plain ASCII (whose letters the pattern's case
+ * folding may read otherwise), and of the symbol that opens a phrase without letters ("#"). Undefined for a page
+ * whose offsets the word index does not hold, and for every page when a phrase may start elsewhere: one opened by
+ * another character, or one with a long s (ſ, which case folding reads as an ASCII s).
+ */
+function labelStarts(ctx: DocContext, maxPages: number, here: { p: string; lead: string }[]): (number[] | undefined)[] | undefined {
+  const leads = new Map<string, string[]>();
+  const symbols = new Set<string>();
+  for (const { p, lead } of here) {
+    if (p.includes('ſ') || /^[\s._-]/.test(p)) return undefined;
+    if (!lead) {
+      if (!/^[!-/:-@[-`{-~]/.test(p)) return undefined;
+      symbols.add(p[0]);
+    } else if (ASCII.test(lead)) {
+      const l = leads.get(lead[0]);
+      if (l) l.push(lead); else leads.set(lead[0], [lead]);
+    }
   }
-  return [...out].sort();
+  const words = documentWords(ctx, maxPages);
+  const out = words.other.map((o) => [...o]);
+  for (const [head, ls] of leads) {
+    for (const word of words.byHead.get(head) ?? []) {
+      if (!ls.some((l) => word.startsWith(l)) || !ASCII.test(word)) continue;
+      const at = words.at.get(word)!;
+      for (let k = 0; k < at.length; k += 2) out[at[k]].push(at[k + 1]);
+    }
+  }
+  return out.map((starts, p) => {
+    if (!words.exact[p]) return undefined;
+    const text = ctx.pages[p].text;
+    for (const c of symbols) for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) starts.push(i);
+    return starts.sort((a, b) => a - b);
+  });
+}
+
+const stickyPatterns = new WeakMap<RegExp, RegExp>();
+
+/**
+ * The matches of a global label pattern in a text, as matchAll finds them; tried only at `starts` (sorted, every
+ * position a match can start at) when given. Each try is anchored there (a sticky copy of the pattern), and the
+ * next starts after the match, as the global search does.
+ */
+function labelMatches(text: string, re: RegExp, starts: number[] | undefined): Iterable<RegExpMatchArray> {
+  if (!starts) return text.matchAll(re);
+  let sticky = stickyPatterns.get(re);
+  if (!sticky) stickyPatterns.set(re, (sticky = new RegExp(re.source, 'iuy')));
+  const out: RegExpMatchArray[] = [];
+  let from = 0;
+  for (const s of starts) {
+    if (s < from) continue;
+    sticky.lastIndex = s;
+    const m = sticky.exec(text);
+    if (m) { out.push(m); from = s + Math.max(1, m[0].length); }
+  }
+  return out;
 }
 
 /**
