@@ -62,6 +62,8 @@ const egressBlock = (withPorts) => obj({
   to: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers (pod/namespace selectors, ipBlocks); empty: any address.' },
   ...(withPorts ? { ports: { type: 'array', minItems: 1, items: netpolPort, description: 'Destination ports (the server pod\'s, not a Service\'s).' } } : {}),
 });
+/** A Prometheus duration (30s, 1m, 1m30s). */
+const duration = '^([0-9]+(ms|s|m|h))+$';
 const dns1123 = str({ pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$', maxLength: 253 });
 
 const schema = {
@@ -171,6 +173,37 @@ const schema = {
     otel: obj({
       endpoint: str({ pattern: '^$|^https?://.+', description: 'OTLP/HTTP endpoint; empty: no export.' }),
       resourceAttributes: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    }),
+    metrics: obj({
+      serviceMonitor: obj({
+        enabled: bool('A PodMonitor (Prometheus Operator) scraping /metrics on every pod\'s HTTP port.'),
+        interval: str({ pattern: duration }),
+        scrapeTimeout: str({ pattern: duration }),
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+      }),
+      networkPolicy: obj({
+        enabled: bool('Admit metrics.networkPolicy.from to every pod\'s HTTP port (/metrics) when network policies are on.'),
+        from: { type: 'array', minItems: 1, items: { type: 'object' }, description: 'NetworkPolicyPeers of your Prometheus\' pods.' },
+      }),
+      prometheusRule: obj({
+        enabled: bool('A PrometheusRule with the alerts of docs/operations.md "Alerts".'),
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        runbookUrl: str({ pattern: '^https?://' }),
+        availabilityObjective: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+        latencyP99Seconds: { type: 'number', exclusiveMinimum: 0 },
+        extractLatencyP99Seconds: { type: 'number', exclusiveMinimum: 0 },
+        queueBacklog: int(1),
+        oldestJobSeconds: int(1),
+        webhookFailureRatio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+        reservationAgeSeconds: int(1),
+      }),
+      dashboard: obj({
+        enabled: bool('A ConfigMap with the Grafana dashboard, labelled for Grafana\'s dashboard sidecar.'),
+        label: str({ minLength: 1, maxLength: 63 }),
+        labelValue: str({ maxLength: 63 }),
+        folder: str(),
+        namespace: { type: 'string', pattern: '^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' },
+      }),
     }),
     gateway: component({
       extra: {
