@@ -68,6 +68,8 @@ const demo = demoAccount();
 const url = stack.gatewayUrl;
 console.log(`
   Gateway:      ${url}
+  Dashboard:    ${stack.dashboardUrl}   (sign up there; its e-mails land in the inbox below)
+  Mail inbox:   ${stack.mailUrl ?? `external SMTP ${stack.urls.smtp}`}   (Mailpit)
   Demo API key: ${demo.api_key}   (account ${demo.account_id}, USD 20 of credit)
   Logs:         .run/logs/<service>.log
 

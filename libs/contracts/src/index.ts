@@ -9,6 +9,7 @@ export * as billingV1 from './gen/exs/billing/v1/billing.js';
 export * as ratelimitV1 from './gen/exs/ratelimit/v1/ratelimit.js';
 export * as webhooksV1 from './gen/exs/webhooks/v1/webhooks.js';
 export * as eventsV1 from './gen/exs/events/v1/events.js';
+export * as gatewayV1 from './gen/exs/gateway/v1/gateway.js';
 
 /** The proto/ folder (from src/ or dist/ alike: both sit two levels below libs/contracts). */
 export const PROTO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../proto');
@@ -20,6 +21,8 @@ export const GRPC_SERVICES = {
   billing: { package: 'exs.billing.v1', service: 'BillingService', protoPath: 'exs/billing/v1/billing.proto' },
   ratelimit: { package: 'exs.ratelimit.v1', service: 'RateLimitService', protoPath: 'exs/ratelimit/v1/ratelimit.proto' },
   webhooks: { package: 'exs.webhooks.v1', service: 'WebhooksService', protoPath: 'exs/webhooks/v1/webhooks.proto' },
+  // Internal to the dashboard: accounts and API keys.
+  gateway: { package: 'exs.gateway.v1', service: 'GatewayService', protoPath: 'exs/gateway/v1/gateway.proto' },
 } as const;
 
 export type GrpcServiceName = keyof typeof GRPC_SERVICES;

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrl, ensureDatabase, ensureTesseract, startNats, startPostgres, startRedis, type RunningServer } from '@exs/devinfra';
+import { databaseUrl, ensureDatabase, ensureTesseract, startMailpit, startNats, startPostgres, startRedis, type RunningServer } from '@exs/devinfra';
 import { deployMigrations } from '@exs/prisma-migrate';
 import { ServiceProcess } from './service-process.js';
 import { DEFAULT_PORTS, serviceEnv, topology, type Ports, type ServiceSpec } from './topology.js';
@@ -13,7 +13,7 @@ export interface StackOptions {
   runDir?: string;
   ports?: Partial<Ports>;
   /** Use these instead of starting local servers. */
-  external?: { databaseUrl?: string; redisUrl?: string; natsUrl?: string };
+  external?: { databaseUrl?: string; redisUrl?: string; natsUrl?: string; smtpUrl?: string };
   /** Extra environment for every service (BUILD_ID, OTEL exporter, LOG_LEVEL, ...). */
   env?: Record<string, string>;
   restartServices?: boolean;
@@ -26,7 +26,10 @@ export interface Stack {
   gatewayUrl: string;
   services: Map<ServiceSpec['name'], ServiceProcess>;
   specs: ServiceSpec[];
-  urls: { databaseServer: string; redis: string; nats: string };
+  urls: { databaseServer: string; redis: string; nats: string; smtp: string };
+  /** The dashboard's address, and Mailpit's web inbox (undefined with an external SMTP server). */
+  dashboardUrl: string;
+  mailUrl?: string;
   /** The environment each service was started with. */
   env: Map<ServiceSpec['name'], Record<string, string>>;
   /** Polls every service's readiness until all are ready or the timeout passes. */
@@ -109,7 +112,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       nats = n.url;
       log(`NATS JetStream ${n.reused ? 'reused' : 'started'} on 127.0.0.1:${ports.nats}`);
     }
-    const urls = { databaseServer, redis, nats };
+    let smtp = opts.external?.smtpUrl;
+    let mailUrl: string | undefined;
+    if (!smtp) {
+      const m = await startMailpit({ smtpPort: ports.mailpitSmtp, httpPort: ports.mailpitWeb, rootDir: opts.rootDir, dataDir: join(dataDir, 'mailpit'), log });
+      infra.push(m);
+      smtp = m.smtpUrl;
+      mailUrl = m.webUrl;
+      log(`Mailpit ${m.reused ? 'reused' : 'started'}: SMTP on 127.0.0.1:${ports.mailpitSmtp}, inbox at ${m.webUrl}`);
+    }
+    const urls = { databaseServer, redis, nats, smtp };
     // The extraction service reads scanned pages with Tesseract: installed like Redis and NATS, before any service
     // starts, unless the caller chose the binary itself (EXS_TESSERACT_BIN; a test stack without OCR points it nowhere).
     if (opts.env?.EXS_TESSERACT_BIN === undefined) {
@@ -151,7 +163,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await waitHealthy();
     monitor = setInterval(() => { for (const s of services.values()) void s.probe(); }, 2000);
     monitor.unref();
-    return { gatewayUrl, services, specs, urls, env: envs, waitHealthy, stop };
+    return { gatewayUrl, dashboardUrl: `http://127.0.0.1:${ports.dashboard}`, mailUrl, services, specs, urls, env: envs, waitHealthy, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 /** The services of the stack, their ports and what each needs: the one place the local layout is defined. */
 
-export type Infra = 'postgres' | 'redis' | 'nats';
+export type Infra = 'postgres' | 'redis' | 'nats' | 'smtp';
 
 export interface ServiceSpec {
-  name: 'gateway' | 'uploads' | 'extraction' | 'billing' | 'ratelimit' | 'webhooks';
+  name: 'gateway' | 'uploads' | 'extraction' | 'billing' | 'ratelimit' | 'webhooks' | 'dashboard';
   httpPort: number;
   grpcPort?: number;
   /** Its own database (and Prisma schema under services/<name>/prisma), if it stores data. */
@@ -20,6 +21,11 @@ export interface Ports {
   redis: number;
   nats: number;
   natsMonitor: number;
+  /** The dashboard's web port. */
+  dashboard: number;
+  /** Mailpit, the local SMTP sink: SMTP and its web inbox. */
+  mailpitSmtp: number;
+  mailpitWeb: number;
 }
 
 export const DEFAULT_PORTS: Ports = {
@@ -30,6 +36,9 @@ export const DEFAULT_PORTS: Ports = {
   redis: 56379,
   nats: 54222,
   natsMonitor: 58222,
+  dashboard: 8090,
+  mailpitSmtp: 51025,
+  mailpitWeb: 58025,
 };
 
 export function topology(ports: Ports): ServiceSpec[] {
@@ -40,12 +49,14 @@ export function topology(ports: Ports): ServiceSpec[] {
     { name: 'billing', ...internal(2), database: 'exs_billing', needs: ['postgres'] },
     { name: 'ratelimit', ...internal(3), needs: ['redis'] },
     { name: 'webhooks', ...internal(4), database: 'exs_webhooks', needs: ['postgres', 'nats'] },
-    { name: 'gateway', httpPort: ports.gateway, database: 'exs_gateway', needs: ['postgres', 'redis'] },
+    // The gateway's gRPC is internal (accounts and keys for the dashboard).
+    { name: 'gateway', httpPort: ports.gateway, grpcPort: ports.grpcBase + 5, database: 'exs_gateway', needs: ['postgres', 'redis'] },
+    { name: 'dashboard', httpPort: ports.dashboard, database: 'exs_dashboard', needs: ['postgres', 'redis', 'smtp'] },
   ];
 }
 
 /** Environment for one service: its own ports and the addresses of everything it talks to. */
-export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databaseServer?: string; redis: string; nats: string }, databaseUrl: (server: string, db: string) => string): Record<string, string> {
+export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databaseServer?: string; redis: string; nats: string; smtp?: string }, databaseUrl: (server: string, db: string) => string): Record<string, string> {
   const env: Record<string, string> = {
     SERVICE_NAME: spec.name,
     OTEL_SERVICE_NAME: spec.name,
@@ -57,6 +68,13 @@ export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databa
   // A one-machine stack delivers webhooks to receivers on this machine (http://127.0.0.1:...). The
   // service honours these flags only in an explicit development (or test) mode, so the stack says so.
   if (spec.name === 'webhooks') Object.assign(env, { NODE_ENV: 'development', WEBHOOKS_ALLOW_INSECURE_URLS: 'true', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+  // Plain-HTTP cookies and Mailpit's plain SMTP are for a one-machine stack only (the dashboard refuses them otherwise).
+  if (spec.name === 'dashboard') {
+    Object.assign(env, { NODE_ENV: 'development', COOKIE_SECURE: 'false', PUBLIC_URL: `http://127.0.0.1:${spec.httpPort}`, COOKIE_SECRET: randomBytes(32).toString('base64url') });
+    if (urls.smtp) env.SMTP_URL = urls.smtp;
+  }
+  const dashboard = all.find((s) => s.name === 'dashboard');
+  if (spec.name === 'gateway' && dashboard) env.DASHBOARD_HEALTH_URL = `http://127.0.0.1:${dashboard.httpPort}/healthz/ready`;
   if (spec.database && urls.databaseServer) env.DATABASE_URL = databaseUrl(urls.databaseServer, spec.database);
   for (const other of all) {
     if (other.grpcPort) env[`${other.name.toUpperCase()}_GRPC_URL`] = `127.0.0.1:${other.grpcPort}`;

@@ -2,6 +2,9 @@ import { baseConfigSchema, databaseConfigSchema, grpcTarget, loadConfig, redisCo
 
 export const gatewayConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend(redisConfigSchema.shape).extend({
   HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** The internal gRPC API (accounts and keys for the dashboard). */
+  GRPC_HOST: z.string().default('127.0.0.1'),
+  GRPC_PORT: z.coerce.number().int().min(1).max(65535).default(50056),
   EXTRACTION_GRPC_URL: grpcTarget.default('127.0.0.1:50052'),
   BILLING_GRPC_URL: grpcTarget.default('127.0.0.1:50053'),
   RATELIMIT_GRPC_URL: grpcTarget.default('127.0.0.1:50054'),

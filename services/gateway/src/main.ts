@@ -6,15 +6,17 @@ import { mintRequestId } from './edge/contract-headers.js';
 import { configureHttpEdge } from './edge/http-edge.js';
 import { JSON_BODY_LIMIT_BYTES } from './extract/extraction-request.js';
 import { KeyBeforeBody } from './auth/key-before-body.js';
+import { startInternalGrpc } from './internal/internal-grpc.js';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const keyBeforeBody = new KeyBeforeBody();
 
-await startServiceApp({
+const app = await startServiceApp({
   module: GatewayModule.forRoot(config, logger, keyBeforeBody),
   logger,
   http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimitBytes: JSON_BODY_LIMIT_BYTES },
   genReqId: mintRequestId,
   configure: (fastify: FastifyInstance) => configureHttpEdge(fastify, logger, keyBeforeBody),
 });
+await startInternalGrpc(app, logger, config.GRPC_HOST, config.GRPC_PORT);

@@ -32,4 +32,20 @@ export class AccountsService {
     const apiKey = await this.keys.create(account.id, 'default');
     return { accountId: account.id, apiKey };
   }
+
+  /**
+   * The dashboard's sign-up (after e-mail verification): the account with this e-mail, created with an
+   * empty free-plan wallet and no key when there is none. The free grant is claimed separately. Safe to
+   * retry: the account is found by e-mail and billing's CreateWallet is idempotent on the account.
+   */
+  async ensure(email: string): Promise<string> {
+    const normalized = email.trim().toLowerCase();
+    const account = await this.db.account.upsert({ where: { email: normalized }, create: { id: newId('acct'), email: normalized }, update: {} });
+    await call(this.billing.createWallet({ accountId: account.id, plan: 'free', initialCreditMicros: '0' }));
+    return account.id;
+  }
+
+  async exists(accountId: string): Promise<boolean> {
+    return (await this.db.account.count({ where: { id: accountId } })) > 0;
+  }
 }

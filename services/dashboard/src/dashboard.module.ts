@@ -1,0 +1,52 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { HealthModule, MetricsModule, PrismaModule, grpcClientsModule, prismaPing, type Logger } from '@exs/platform';
+import { PrismaClient } from './generated/prisma/client.js';
+import { DASHBOARD_CONFIG, type DashboardConfig } from './config.js';
+import { CLOCK, systemClock, type Clock } from './clock.js';
+import { LOGGER } from './tokens.js';
+import { Mailer } from './mail/mailer.js';
+import { UsersService } from './auth/users.service.js';
+import { SessionsService } from './auth/sessions.service.js';
+import { LoginThrottle, THROTTLE_REDIS, throttleRedis } from './auth/login-throttle.js';
+import { AuthController } from './auth/auth.controller.js';
+import { AccountLink } from './account/account-link.js';
+import { AccountController } from './account/account.controller.js';
+import { PageErrorsFilter } from './page-errors.filter.js';
+
+export interface DashboardModuleOptions {
+  /** Tests move time with this. */
+  clock?: Clock;
+}
+
+@Module({})
+export class DashboardModule {
+  static forRoot(config: DashboardConfig, logger: Logger, opts: DashboardModuleOptions = {}): DynamicModule {
+    const providers: Provider[] = [
+      { provide: DASHBOARD_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+      { provide: CLOCK, useValue: opts.clock ?? systemClock },
+      { provide: APP_FILTER, useFactory: () => new PageErrorsFilter(logger) },
+      { provide: THROTTLE_REDIS, useFactory: () => throttleRedis(config.REDIS_URL) },
+      Mailer,
+      UsersService,
+      SessionsService,
+      LoginThrottle,
+      AccountLink,
+    ];
+    return {
+      module: DashboardModule,
+      imports: [
+        MetricsModule.forRoot('dashboard'),
+        PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
+        grpcClientsModule([
+          { name: 'gateway', url: config.GATEWAY_GRPC_URL },
+          { name: 'billing', url: config.BILLING_GRPC_URL },
+        ]),
+        HealthModule.forRoot({ inject: [PrismaClient], useFactory: (db: PrismaClient) => ({ database: prismaPing(db) }) }),
+      ],
+      controllers: [AuthController, AccountController],
+      providers,
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { createLogger } from '@exs/platform';
+import { databaseUrl, dropDatabase, ensureDatabase, getFreePort, startMailpit, type RunningMailpit } from '@exs/devinfra';
+import { deployMigrations } from '@exs/prisma-migrate';
+import { dashboardConfigSchema, type DashboardConfig } from '../src/config.js';
+import { DashboardModule } from '../src/dashboard.module.js';
+import type { Clock } from '../src/clock.js';
+
+export const SCHEMA_PATH = fileURLToPath(new URL('../prisma/schema.prisma', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export class FakeClock implements Clock {
+  constructor(public t = Date.UTC(2026, 7, 10, 12, 0, 0)) {}
+  now() { return this.t; }
+}
+
+export interface DashboardHarness {
+  app: INestApplicationContext;
+  config: DashboardConfig;
+  mailpit: RunningMailpit;
+  close(): Promise<void>;
+}
+
+/**
+ * The dashboard's providers on a fresh migrated database, the test Redis and a Mailpit of its own, with
+ * time on `clock`. The gateway and billing addresses point nowhere: these tests do not reach them.
+ */
+export async function startDashboard(env: Record<string, string>, clock: Clock): Promise<DashboardHarness> {
+  const server = process.env.EXS_TEST_DATABASE_URL!;
+  const name = `dashboard_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(server, name);
+  const url = databaseUrl(server, name);
+  await deployMigrations({ schemaPath: SCHEMA_PATH, url });
+  const dir = mkdtempSync(join(tmpdir(), 'exs-dashboard-test-'));
+  const mailpit = await startMailpit({ smtpPort: await getFreePort(), httpPort: await getFreePort(), rootDir: ROOT, dataDir: dir });
+  const config = dashboardConfigSchema.parse({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    REDIS_URL: process.env.EXS_TEST_REDIS_URL,
+    SMTP_URL: mailpit.smtpUrl,
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    COOKIE_SECRET: randomBytes(32).toString('hex'),
+    COOKIE_SECURE: 'false',
+    GATEWAY_GRPC_URL: '127.0.0.1:1',
+    BILLING_GRPC_URL: '127.0.0.1:1',
+    ...env,
+  });
+  const app = await NestFactory.createApplicationContext(DashboardModule.forRoot(config, createLogger('dashboard', 'silent'), { clock }), { logger: false });
+  return {
+    app,
+    config,
+    mailpit,
+    async close() {
+      await app.close();
+      await mailpit.stop();
+      await dropDatabase(server, name);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
