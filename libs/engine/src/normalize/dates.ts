@@ -1,26 +1,18 @@
 /**
  * Date mentions in text -> ISO YYYY-MM-DD. Handles numeric forms (day-first or month-first, decided per
- * document), month names in English/German/French/Dutch/Spanish/Italian, ordinals and legal phrasing
+ * document), month names of every language in knowledge/languages (full and abbreviated, "10 de diciembre de
+ * 2023"), ordinals and legal phrasing
  * ("the 8th day of June, 2010", "June 8th, 2010", "8-Jun-18").
  */
+import { LANGUAGES } from '../knowledge/languages/index.js';
 import { ordinalToNumber } from './numbers.js';
 
+/** Month names of every language the engine reads (knowledge/languages), lower case, to month number. */
 const MONTHS: Record<string, number> = {};
-const addMonths = (names: string[][]) => names.forEach((list, i) => list.forEach((n) => (MONTHS[n] = i + 1)));
-addMonths([
-  ['january', 'jan', 'januar', 'janvier', 'januari', 'enero', 'gennaio', 'jänner', 'janv'],
-  ['february', 'feb', 'februar', 'février', 'fevrier', 'februari', 'febrero', 'febbraio', 'févr', 'fevr'],
-  ['march', 'mar', 'märz', 'maerz', 'mars', 'maart', 'marzo', 'mrt'],
-  ['april', 'apr', 'avril', 'abril', 'aprile', 'avr'],
-  ['may', 'mai', 'mei', 'mayo', 'maggio'],
-  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno'],
-  ['july', 'jul', 'juli', 'juillet', 'julio', 'luglio', 'juil'],
-  ['august', 'aug', 'août', 'aout', 'augustus', 'agosto'],
-  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre'],
-  ['october', 'oct', 'oktober', 'octobre', 'octubre', 'ottobre', 'okt'],
-  ['november', 'nov', 'novembre', 'noviembre'],
-  ['december', 'dec', 'dezember', 'décembre', 'decembre', 'diciembre', 'dicembre', 'dez'],
-]);
+for (const l of LANGUAGES) l.months.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
+/** Words between day, month and year ("10 de diciembre de 2023"), any language. */
+const CONNECTORS = [...new Set(LANGUAGES.flatMap((l) => l.dateConnectors))].join('|');
+const CONNECTOR = CONNECTORS ? `(?:[\\s.,/-]*(?:${CONNECTORS})(?=\\s))?` : '';
 
 const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
 const ORD_WORDS = 'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[- ]?first';
@@ -65,7 +57,7 @@ export function isoDate(y: number, m: number, d: number): string | undefined {
 
 const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
 const RE_NUM = /(?<![\d.\/-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d\/]|[.-]\d)/g;
-const RE_DMY_WORD = new RegExp(`\\b(?:the\\s+)?${DAY}(?:\\s+day)?(?:\\s+of)?[\\s.,/-]*(${MONTH_RE})\\.?[\\s.,/-]*(?:in\\s+the\\s+year\\s+)?${YEAR}\\b`, 'giu');
+const RE_DMY_WORD = new RegExp(`\\b(?:the\\s+)?${DAY}(?:\\s+day)?(?:\\s+of)?${CONNECTOR}[\\s.,/-]*(${MONTH_RE})\\.?${CONNECTOR}[\\s.,/-]*(?:in\\s+the\\s+year\\s+)?${YEAR}\\b`, 'giu');
 const RE_MDY_WORD = new RegExp(`\\b(${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+${YEAR}\\b`, 'giu');
 /** A month-first date with a four-digit year at the start of the text ("March 21, 2011"). */
 const RE_MDY_FULL = new RegExp(`^(?:${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+\\d{4}\\b`, 'iu');

@@ -10,9 +10,9 @@ export const es: LanguageLabels = {
   concepts: {
     document_number: ['número de factura', 'nº de factura', 'nº factura', 'factura nº', 'factura no', 'núm factura', 'no de factura', 'fra nº', 'fra no', 'número de documento', 'nº documento', 'número de ticket', 'nº ticket', 'número de recibo', 'folio', 'factura', 'ticket', 'recibo', 'número', 'nº'],
     issue_date: ['fecha de factura', 'fecha factura', 'fecha de emisión', 'fecha emisión', 'fecha de expedición', 'fecha del documento', 'emitida el', 'fecha'],
-    due_date: ['fecha de vencimiento', 'fecha vencimiento', 'fecha límite de pago', 'pagar antes de', 'vencimiento', 'vence'],
+    due_date: ['fecha de vencimiento', 'fecha vencimiento', 'fecha límite de pago', 'pagar antes de', 'vencimiento', 'vence', 'fecha de pago', 'pagadero antes del', 'a más tardar el', 'antes del'],
     delivery_date: ['fecha de entrega', 'fecha entrega', 'fecha de envío', 'fecha de servicio', 'fecha de suministro', 'entrega'],
-    order_number: ['número de pedido', 'nº de pedido', 'nº pedido', 'pedido nº', 'orden de compra', 'nº orden de compra', 'referencia pedido', 'su pedido', 'pedido'],
+    order_number: ['número de pedido', 'nº de pedido', 'nº pedido', 'pedido nº', 'orden de compra', 'nº orden de compra', 'referencia pedido', 'su pedido', 'pedido', 'nº oc', 'n° oc', 'oc'],
     customer_number: ['número de cliente', 'nº de cliente', 'nº cliente', 'código de cliente', 'cód cliente', 'id cliente', 'cliente nº', 'cuenta', 'cliente'],
     customer_reference: ['su referencia', 'su ref', 'referencia cliente', 'referencia', 'ref'],
     total: ['importe total', 'total factura', 'total a pagar', 'total con iva', 'total iva incluido', 'total general', 'total', 'importe'],

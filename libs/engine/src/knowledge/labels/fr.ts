@@ -10,9 +10,9 @@ export const fr: LanguageLabels = {
   concepts: {
     document_number: ['facture n', 'n° de facture', 'numéro de facture', 'facture n°', 'n° facture', 'no facture', 'num facture', 'n° fact', 'réf facture', 'référence facture', 'n° de pièce', 'numéro de reçu', 'n° de ticket', 'ticket n°', 'facture', 'reçu', 'ticket', 'numéro', 'n°'],
     issue_date: ['date de facture', 'date de facturation', "date d'émission", 'date de la facture', 'date facture', 'émise le', "date d'édition", 'date'],
-    due_date: ["date d'échéance", 'date limite de paiement', 'à payer avant le', 'payable avant le', 'à régler avant le', 'échéance'],
+    due_date: ["date d'échéance", 'date limite de paiement', 'à payer avant le', 'payable avant le', 'à régler avant le', 'échéance', 'paiement attendu avant le', 'à régler au plus tard le', 'à payer au plus tard le', 'payable au plus tard le', 'au plus tard le', 'avant le'],
     delivery_date: ['date de livraison', 'livré le', "date d'expédition", 'date de prestation', 'livraison'],
-    order_number: ['bon de commande', 'n° de commande', 'numéro de commande', 'commande n°', 'n° commande', 'réf commande', 'référence commande', 'votre commande', 'commande'],
+    order_number: ['bon de commande', 'n° de commande', 'numéro de commande', 'commande n°', 'n° commande', 'réf commande', 'référence commande', 'votre commande', 'commande', 'n° bc', 'bc n°', 'bc'],
     customer_number: ['n° client', 'numéro client', 'numéro de client', 'n° de client', 'code client', 'réf client', 'compte client', 'client n°', 'client'],
     customer_reference: ['votre référence', 'votre réf', 'vos références', 'v/réf', 'référence client', 'référence', 'réf'],
     total: ['total ttc', 'montant total', 'montant ttc', 'montant total ttc', 'total à payer', 'total général', 'total facture', 'total', 'montant'],

@@ -10,9 +10,9 @@ export const it: LanguageLabels = {
   concepts: {
     document_number: ['numero fattura', 'n. fattura', 'nr fattura', 'fattura n', 'fattura nr', 'num fattura', 'numero documento', 'n. documento', 'documento n', 'numero ricevuta', 'scontrino n', 'fattura', 'ricevuta', 'scontrino', 'numero'],
     issue_date: ['data fattura', 'data documento', 'data di emissione', 'data emissione', 'emessa il', 'data'],
-    due_date: ['data di scadenza', 'data scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro', 'scade il', 'scadenza'],
+    due_date: ['data di scadenza', 'data scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro', 'scade il', 'scadenza', 'da saldare entro il', 'pagabile entro il', 'entro il'],
     delivery_date: ['data di consegna', 'data consegna', 'data spedizione', 'data ddt', 'consegna'],
-    order_number: ['numero ordine', 'n. ordine', 'nr ordine', 'ordine n', 'vs ordine', 'vostro ordine', 'rif ordine', "ordine d'acquisto", 'ordine'],
+    order_number: ['numero ordine', 'n. ordine', 'nr ordine', 'ordine n', 'vs ordine', 'vostro ordine', 'rif ordine', "ordine d'acquisto", 'ordine', 'n. oda', 'oda'],
     customer_number: ['codice cliente', 'cod cliente', 'numero cliente', 'n. cliente', 'id cliente', 'cliente n', 'cliente'],
     customer_reference: ['vostro riferimento', 'vs riferimento', 'vs rif', 'rif cliente', 'riferimento', 'rif'],
     total: ['totale fattura', 'totale documento', 'importo totale', 'totale complessivo', 'totale da pagare', 'totale ivato', 'totale', 'importo'],

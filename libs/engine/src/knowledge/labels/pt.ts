@@ -10,9 +10,9 @@ export const pt: LanguageLabels = {
   concepts: {
     document_number: ['número da fatura', 'nº da fatura', 'fatura nº', 'nº fatura', 'n.º fatura', 'fatura n', 'fatura-recibo nº', 'número do documento', 'nº documento', 'nota fiscal nº', 'número da nota fiscal', 'número do recibo', 'recibo nº', 'nf-e', 'fatura', 'recibo', 'nota fiscal', 'número', 'nº'],
     issue_date: ['data da fatura', 'data de emissão', 'data emissão', 'data do documento', 'emitido em', 'data'],
-    due_date: ['data de vencimento', 'data vencimento', 'data limite de pagamento', 'pagar até', 'vence em', 'vencimento'],
+    due_date: ['data de vencimento', 'data vencimento', 'data limite de pagamento', 'pagar até', 'vence em', 'vencimento', 'a pagar até', 'pagamento até', 'data limite', 'até ao dia', 'até'],
     delivery_date: ['data de entrega', 'data de envio', 'data de saída', 'data de prestação', 'entrega'],
-    order_number: ['número da encomenda', 'nº encomenda', 'nº da encomenda', 'encomenda nº', 'número do pedido', 'nº pedido', 'nº do pedido', 'pedido de compra', 'ordem de compra', 'sua encomenda', 'encomenda', 'pedido'],
+    order_number: ['número da encomenda', 'nº encomenda', 'nº da encomenda', 'encomenda nº', 'número do pedido', 'nº pedido', 'nº do pedido', 'pedido de compra', 'ordem de compra', 'sua encomenda', 'encomenda', 'pedido', 'nota de encomenda', 'nº po', 'po'],
     customer_number: ['número de cliente', 'nº cliente', 'nº de cliente', 'código do cliente', 'código cliente', 'cliente nº', 'conta', 'cliente'],
     customer_reference: ['sua referência', 'v/ referência', 'v/ ref', 'referência do cliente', 'referência', 'ref'],
     total: ['total da fatura', 'valor total', 'total a pagar', 'total geral', 'total com iva', 'valor total da nota', 'total documento', 'total', 'valor'],

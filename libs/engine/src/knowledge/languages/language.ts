@@ -20,4 +20,11 @@ export interface Language {
   functionWords: readonly string[];
   /** Letters the language writes and English does not, lower case. */
   letters: string;
+  /**
+   * Month names as printed, January first: each month's full names, then its abbreviations (lower case, accents
+   * kept, without a final dot; spellings without accents where they are printed too).
+   */
+  months: readonly (readonly string[])[];
+  /** Words printed between a day, its month and its year ("10 de diciembre de 2023"). */
+  dateConnectors: readonly string[];
 }
