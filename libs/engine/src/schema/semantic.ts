@@ -66,6 +66,8 @@ const CANONICAL: [RegExp, string][] = [
   [/^(tax|vat|gst) (rate|percentage|pct|percent)( percent)?$/, 'vat rate percent'],
   // identifiers and payment
   [/^(invoice|bill) (no|nr|num|number|id|ref|reference)$/, 'invoice number'],
+  // "PO" is how purchase orders are abbreviated in field names everywhere ("po_number", "po_no", "PONumber")
+  [/^(po|p o) (no|nr|num|number|id|ref|reference)?$|^po$/, 'purchase order number'],
   [/^(remittance|payment) (ref|reference|info|information|communication)$|^remittance reference$/, 'payment reference'],
   [/^(terms of payment|payment conditions|payment condition)$/, 'payment terms'],
   [/^(customer|client|account|buyer) (no|nr|num|number|id|code)$/, 'customer id'],

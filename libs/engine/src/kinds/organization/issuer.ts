@@ -7,7 +7,8 @@
  */
 import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
-import { conceptPhrases, phrasesPattern } from '../../knowledge/labels/index.js';
+import { CONCEPT_IDS, conceptPhrases, phrasesPattern } from '../../knowledge/labels/index.js';
+import { STREET_LINE_RE } from '../../knowledge/addresses/index.js';
 import type { Page } from '../../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from '../../extract/context.js';
 import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
@@ -25,6 +26,15 @@ export interface PartyCandidate {
 export const LEGAL_SUFFIX = new RegExp(`\\b${legalFormsPattern({ words: ['business'], capitals: true })}\\b\\.?`);
 const ADDRESS_LIKE = /^\d|\b\d{4,5}\b|\b(street|st\.|road|rd\.|avenue|ave\.?|lane|drive|dr\.?|blvd|suite|floor|building|straat|weg|strasse|straße|str\.|gasse|platz|rue|avenue|allée|chemin|laan|plein|postbus|p\.?o\.? box|jalan|jln|taman)\b/i;
 const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci|cash|change|cashier|table|counter|member|pax|welcome|terminal|operator|visit|share|taxcode|gst)\b|\b(?:no|nr)\.(?!\w)|@|:\s*$/i;
+const TAIL_AFTER_FORM = new RegExp(`${LEGAL_SUFFIX.source}\\s+[a-z]`);
+/** A name that ends with a legal form, or with a partnership's "& Co." / "& C." / "& Cie". */
+const ENDS_WITH_FORM = new RegExp(`(?:${LEGAL_SUFFIX.source}|&\\s*C(?:o|ie)?\\.?)$`);
+/** A street line in any language the engine reads ("Via Roma 20", "Industrieweg 48", "Av. Juárez 63"). */
+const isAddressLine = (t: string) => ADDRESS_LIKE.test(t) || STREET_LINE_RE.test(t);
+/** A line that is nothing but a label of some field ("Divisa", "Monnaie:", "Kundennummer"): a column header, not a name. */
+const LABEL_LINE = new RegExp(`^(?:${phrasesPattern(CONCEPT_IDS.filter((c) => c !== 'parties').flatMap((c) => conceptPhrases(c)))})\\s*:?$`, 'iu');
+/** "Attn", "z. Hd.", "t.a.v.", "alla c.a." opening a line: what follows names a person at the party, not the party. */
+const ATTENTION_AT = new RegExp(`^(?:${phrasesPattern(conceptPhrases('attention'))})[.:]?\\s+(?=\\p{L})`, 'iu');
 const GENERIC_DOMAINS = /^(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|example|fake|test|mail|email|protonmail|orange|free|wanadoo|hetnet|ziggo|kpnmail)$/;
 const COUNTRY = /^(germany|deutschland|poland|polska|france|nederland|netherlands|the netherlands|belgi(um|ë|que)|österreich|austria|schweiz|switzerland|suisse|italy|italia|spain|españa|united states( of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|england|ireland|canada|australia|india|malaysia|singapore|hong kong|china|japan|luxembourg|denmark|sweden|norway|finland|portugal|czech republic|hungary)\.?$/i;
 
@@ -92,7 +102,8 @@ function looksLikeName(t: string): boolean {
   if (!/\p{L}{2}/u.test(t)) return false;
   const digits = (t.match(/\d/g) ?? []).length;
   if (digits > 3 || digits / t.length > 0.2) return false;
-  if (ADDRESS_LIKE.test(t) && !hasLegalForm(t)) return false;
+  if (isAddressLine(t) && !hasLegalForm(t)) return false;
+  if (t.length <= 40 && LABEL_LINE.test(t) && !hasLegalForm(t)) return false;
   if (NOT_NAME.test(t) && !hasLegalForm(t)) return false;
   if (t.split(/\s+/).length > 8) return false;
   if (COUNTRY.test(t)) return false;
@@ -187,11 +198,15 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       }
       // "e-Luscious Nederland B.V. iov Saeco.com": the name ends with its legal form
       const tailAfterSuffix = new RegExp(`^(.{2,60}?${LEGAL_SUFFIX.source})\\s+(?=[a-z]|\\S+\\.[a-z]{2,3}\\b)`).exec(t);
-      if (tailAfterSuffix) pieces.push({ text: tailAfterSuffix[1], start: line.start + lead, kind: 1 });
+      // (a partnership's full style ends with a legal form again: "Albergo Bellavista S.a.s. di Neri Paolo & C.")
+      if (tailAfterSuffix && !ENDS_WITH_FORM.test(t)) pieces.push({ text: tailAfterSuffix[1], start: line.start + lead, kind: 1 });
       const comma = /^([^,]{3,50}?(?:,\s*(?:Inc|Ltd|LLC|L\.P|Co)\.?)?),\s+(?=.*\d)/.exec(t);
       if (comma && LEGAL_SUFFIX.test(comma[1])) pieces.push({ text: comma[1], start: line.start + lead, kind: 1 });
+      // ("Attn: John Doe" is read as a label and its value: the line as a whole says whom it names)
+      const lineAttention = ATTENTION_AT.test(t);
       for (const pc of pieces) {
-        let text = pc.text.replace(/^(ATTN|Attn|Attention|T\.a\.v\.|z\.? ?Hd\.?)[:.]?\s+/, '').replace(DOC_TYPE, '').replace(/[,;:•|]+$/, '').trim();
+        const attention = ATTENTION_AT.exec(pc.text);
+        let text = (attention ? pc.text.slice(attention[0].length) : pc.text).replace(DOC_TYPE, '').replace(/[,;:•|]+$/, '').trim();
         // a closing bracket without its opening one is a misread mark, not part of the name ("MORRIS)")
         if (/\)$/.test(text) && !text.includes('(')) text = text.slice(0, -1).trimEnd();
         // a registration number in brackets after the name ("ACME SDN BHD (129886 X)") is not part of it
@@ -208,7 +223,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           const l2 = page.lines[k];
           if (l2.bbox[1] - line.bbox[3] > 4 * medH) break;
           if (Math.abs(l2.bbox[0] - line.bbox[0]) > 0.03) continue;
-          if (ADDRESS_LIKE.test(page.text.slice(l2.start, l2.end))) { addrBelow = 1; break; }
+          if (isAddressLine(page.text.slice(l2.start, l2.end))) { addrBelow = 1; break; }
         }
         // registration/bank details on the same line or the lines right around it
         let details = 0;
@@ -232,7 +247,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           // a web address inside the name ("... iov Saeco.com") is not the name matching its domain
           domain: domainMatch(ctx, text.replace(/\S+\.(?:com|net|org|nl|de|be|fr|co|uk|eu|io|ch|at|it|es)\b\S*/gi, ' ').trim()),
           // words after the legal form ("ACME B.V. iov Other.com"): the name ended before them
-          tail: new RegExp(`${LEGAL_SUFFIX.source}\\s+[a-z]`).test(text) ? 1 : 0,
+          // (not a partnership's full style, which ends with a legal form again: "S.a.s. di Neri Paolo & C.")
+          tail: TAIL_AFTER_FORM.test(text) && !ENDS_WITH_FORM.test(text) ? 1 : 0,
           big: (line.bbox[3] - line.bbox[1]) / medH > 1.3 ? 1 : 0,
           repeat: Math.min(3, nameCounts(text)) - 1,
           upper,
@@ -244,12 +260,15 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           junk: (text.replace(/[\p{L}\p{N}\s.,&'()-]/gu, '').length / Math.max(1, text.length)) > 0.08 ? 1 : 0,
           // the whole text line although its words sit on different visual rows or in different columns
           mixed: (mixedRows || colRuns.length > 1) && pc.kind !== 3 ? 1 : 0,
+          // a person named by an attention line ("z. Hd. Jana Krüger") works at the party; the party is the line above
+          attention: attention || lineAttention ? 1 : 0,
         };
         const key = normText(text);
         const prev = seen.get(key);
         if (prev) {
           // the same name in several places: keep the strongest evidence of each kind
           const wasMixed = prev.features.mixed;
+          const wasAttention = prev.features.attention;
           for (const [k, v] of Object.entries(f)) if (k !== 'top' && k !== 'footer' && k !== 'buyerRole' && k !== 'sellerRole') prev.features[k] = Math.max(prev.features[k], v);
           if (f.buyerRole) prev.features.buyerRole = Math.max(prev.features.buyerRole, 0.5);
           if (f.sellerRole) prev.features.sellerRole = 1;
@@ -258,6 +277,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           prev.features.firstLine = Math.max(prev.features.firstLine, f.firstLine);
           prev.features.junk = Math.min(prev.features.junk, f.junk);
           prev.features.mixed = Math.min(wasMixed, f.mixed);
+          prev.features.attention = Math.min(wasAttention, f.attention);
           continue;
         }
         // "PHILIP MORRIS" over "INCORPORATED": a letterhead whose legal form sits on the line below
@@ -428,8 +448,8 @@ export function legalFormBelow(page: Page, li: number, start: number, end: numbe
 
 /** Hand-set weights (log-odds) of the party features for the issuer (seller) and the recipient (buyer). */
 export const ISSUER_WEIGHTS: Record<'seller' | 'buyer', Record<string, number>> = {
-  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5, mixed: -1.0, tail: -0.6 },
-  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5, mixed: -1.0, tail: -0.6 },
+  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5 },
+  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5 },
 };
 
 export function scoreParty(f: Record<string, number>, side: 'seller' | 'buyer'): number {

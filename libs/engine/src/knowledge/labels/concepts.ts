@@ -33,6 +33,7 @@ export const LABEL_CONCEPTS = {
   buyer: 'a heading or label that opens the customer\'s block ("Bill to", "Customer")',
   ship_to: 'a heading or label that opens the delivery address block ("Ship to")',
   addressee: 'a short word that, opening a line and followed by a colon, introduces the addressee ("To:")',
+  attention: 'the words that put a person of the addressee in charge of a document ("Attn", "z. Hd.", "t.a.v."): that line names a person, not the party',
   phone: 'a telephone number',
   email: 'an e-mail address',
   website: 'a web site',

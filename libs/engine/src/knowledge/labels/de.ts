@@ -33,6 +33,7 @@ export const de: LanguageLabels = {
     buyer: ['rechnungsempfänger', 'rechnungsadresse', 'leistungsempfänger', 'kunde', 'käufer', 'auftraggeber', 'empfänger'],
     ship_to: ['lieferadresse', 'lieferanschrift', 'versandadresse', 'lieferung an'],
     addressee: ['an'],
+    attention: ['zu händen von', 'zu händen', 'z hd', 'zhd', 'attn'],
     phone: ['telefon', 'tel', 'telefonnummer', 'fon', 'mobil', 'handy'],
     email: ['e-mail', 'email', 'mail'],
     website: ['internet', 'webseite', 'homepage', 'web'],

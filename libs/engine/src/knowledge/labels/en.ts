@@ -33,6 +33,7 @@ export const en: LanguageLabels = {
     buyer: ['bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer', 'client', 'buyer', 'purchaser', 'billing address', 'billing contact', 'billing information', 'billing details', 'billing', 'recipient', 'attn', 'technical contact'],
     ship_to: ['ship to', 'shipped to', 'deliver to', 'delivered to', 'delivery to', 'delivery address', 'shipping address', 'consignee'],
     addressee: ['to'],
+    attention: ['for the attention of', 'attention', 'attn', 'att', 'c/o'],
     phone: ['phone', 'tel', 'telephone', 'phone no', 'tel no', 'mobile'],
     email: ['email', 'e-mail', 'email address', 'mail'],
     website: ['website', 'web', 'www', 'web site', 'homepage'],

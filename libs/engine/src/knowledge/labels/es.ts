@@ -33,6 +33,7 @@ export const es: LanguageLabels = {
     buyer: ['datos del cliente', 'facturar a', 'facturado a', 'dirección de facturación', 'cliente', 'comprador', 'destinatario', 'receptor'],
     ship_to: ['dirección de entrega', 'dirección de envío', 'lugar de entrega', 'enviar a', 'entregar a'],
     addressee: ['para'],
+    attention: ['a la atención de', 'atención', 'attn', 'att'],
     phone: ['teléfono', 'tel', 'tfno', 'telf', 'tlf', 'móvil', 'celular'],
     email: ['correo electrónico', 'correo', 'e-mail', 'email'],
     website: ['sitio web', 'página web', 'web'],

@@ -33,6 +33,7 @@ export const fr: LanguageLabels = {
     buyer: ['facturé à', 'adresse de facturation', 'facturer à', 'destinataire', 'client', 'acheteur', 'adressé à'],
     ship_to: ['livré à', 'adresse de livraison', 'livrer à', 'lieu de livraison'],
     addressee: ['à'],
+    attention: ["à l'attention de", "à l'att de", "à l'attention", 'attention', 'att'],
     phone: ['tél', 'téléphone', 'tel', 'portable', 'mobile'],
     email: ['e-mail', 'email', 'courriel', 'mail'],
     website: ['site web', 'site internet', 'site', 'web'],

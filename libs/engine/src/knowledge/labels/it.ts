@@ -34,6 +34,7 @@ export const it: LanguageLabels = {
     ship_to: ['luogo di consegna', 'indirizzo di consegna', 'destinazione merce', 'consegnare a', 'destinazione'],
     // Italian letters open the addressee's block with "Spett.le" (a buyer heading), not with a word and a colon
     addressee: null,
+    attention: ['alla cortese attenzione di', "all'attenzione di", 'alla c a', 'c a', 'att ne', 'attn'],
     phone: ['telefono', 'tel', 'cellulare', 'cell'],
     email: ['posta elettronica', 'e-mail', 'email', 'pec'],
     website: ['sito web', 'sito', 'web'],

@@ -34,6 +34,7 @@ export const ms: LanguageLabels = {
     buyer: ['bil kepada', 'pelanggan', 'pembeli'],
     ship_to: ['alamat penghantaran', 'hantar kepada'],
     addressee: ['kepada'],
+    attention: null,
     phone: ['no telefon', 'no tel', 'telefon', 'tel'],
     email: ['e-mel', 'emel'],
     website: ['laman web'],

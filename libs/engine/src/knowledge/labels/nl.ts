@@ -33,6 +33,7 @@ export const nl: LanguageLabels = {
     buyer: ['factuuradres', 'gefactureerd aan', 'factuur aan', 'afnemer', 'opdrachtgever', 'klant', 'koper'],
     ship_to: ['afleveradres', 'leveradres', 'bezorgadres', 'verzendadres', 'leveren aan'],
     addressee: ['aan'],
+    attention: ['ter attentie van', 't a v', 'tav', 'attn'],
     phone: ['telefoon', 'telefoonnummer', 'tel', 'mobiel', 'gsm'],
     email: ['e-mail', 'email', 'mail'],
     website: ['website', 'internet', 'web'],

@@ -33,6 +33,7 @@ export const pt: LanguageLabels = {
     buyer: ['morada de faturação', 'endereço de cobrança', 'tomador de serviços', 'faturar a', 'cliente', 'adquirente', 'comprador', 'destinatário', 'tomador'],
     ship_to: ['morada de entrega', 'local de entrega', 'endereço de entrega', 'local de descarga', 'entregar a'],
     addressee: ['para'],
+    attention: ['ao cuidado de', 'aos cuidados de', 'a/c', 'atenção', 'att'],
     phone: ['telefone', 'tel', 'telemóvel', 'tlm', 'celular', 'fone'],
     email: ['correio eletrónico', 'correio eletrônico', 'e-mail', 'email'],
     website: ['sítio web', 'página web', 'site', 'web'],

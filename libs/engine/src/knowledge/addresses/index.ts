@@ -1,0 +1,39 @@
+/**
+ * Words of street addresses, as printed in each language the engine reads: street types ("Calle", "Via",
+ * "Rua", "Rue"), their abbreviations, and the parts of an address that are not a street (floor, unit, industrial
+ * estate, P.O. box). German and Dutch write the street type at the end of one word ("Hauptstraße",
+ * "Industrieweg"): those are suffixes. A line holding one of these and a number reads as an address line, not
+ * as a name.
+ */
+export interface AddressWords {
+  language: string;
+  /** Whole words (lower case, without a final dot). */
+  words: readonly string[];
+  /** Endings of one-word street names. */
+  suffixes: readonly string[];
+}
+
+export const ADDRESS_WORDS: readonly AddressWords[] = [
+  { language: 'en', words: ['street', 'st', 'road', 'rd', 'avenue', 'ave', 'av', 'lane', 'ln', 'drive', 'dr', 'boulevard', 'blvd', 'suite', 'ste', 'floor', 'fl', 'building', 'bldg', 'unit', 'way', 'court', 'ct', 'place', 'pl', 'square', 'sq', 'highway', 'hwy', 'parkway', 'pkwy', 'terrace', 'crescent', 'close', 'p.o. box', 'po box'], suffixes: [] },
+  { language: 'fr', words: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'allée', 'chemin', 'impasse', 'place', 'quai', 'route', 'rte', 'cours', 'voie', 'zone', 'za', 'zi', 'zac', 'lieu-dit', 'bp', 'cedex', 'étage', 'bâtiment', 'bât', 'résidence'], suffixes: [] },
+  { language: 'de', words: ['str', 'straße', 'strasse', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'postfach', 'am', 'an der', 'im', 'zum', 'zur'], suffixes: ['straße', 'strasse', 'str', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'steig', 'pfad'] },
+  { language: 'es', words: ['calle', 'c/', 'avenida', 'avda', 'av', 'paseo', 'pº', 'plaza', 'pza', 'carretera', 'ctra', 'camino', 'ronda', 'travesía', 'polígono', 'pol', 'ind', 'nave', 'piso', 'planta', 'bajo', 'local', 'urbanización', 'urb', 'colonia', 'col', 'apartado', 'zona', 'parque empresarial'], suffixes: [] },
+  { language: 'it', words: ['via', 'viale', 'v.le', 'piazza', 'p.zza', 'piazzale', 'corso', 'c.so', 'largo', 'strada', 'vicolo', 'contrada', 'località', 'loc', 'frazione', 'fraz', 'zona industriale', 'casella postale', 'piano', 'interno', 'int', 'scala'], suffixes: [] },
+  { language: 'nl', words: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'postbus', 'bus'], suffixes: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'pad', 'dreef', 'hof'] },
+  { language: 'pt', words: ['rua', 'r', 'avenida', 'av', 'travessa', 'tv', 'largo', 'praça', 'pç', 'estrada', 'alameda', 'lote', 'zona industrial', 'andar', 'loja', 'bairro', 'quinta', 'lugar', 'apartado', 'caixa postal', 'sala', 'conjunto', 'edifício', 'edif'], suffixes: [] },
+];
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A street word of any language as a whole word (an abbreviation's dot optional), or a word ending in a street
+ * suffix; for lines that also hold a number (use with the 'iu' flags).
+ */
+export function streetPattern(): string {
+  const words = [...new Set(ADDRESS_WORDS.flatMap((a) => a.words))].sort((a, b) => b.length - a.length).map((w) => escapeRe(w).replace(/\\\.$/, '').replace(/ /g, '\\s+'));
+  const suffixes = [...new Set(ADDRESS_WORDS.flatMap((a) => a.suffixes))].sort((a, b) => b.length - a.length).map(escapeRe);
+  return `(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])\\.?|\\p{L}{2,}(?:${suffixes.join('|')})(?![\\p{L}])\\.?`;
+}
+
+/** A line that reads as part of a postal address: a street word or street-name suffix and a house number. */
+export const STREET_LINE_RE = new RegExp(`(?:${streetPattern()}).*\\d|\\d.*(?:${streetPattern()})`, 'iu');

@@ -1,0 +1,45 @@
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import { STREET_LINE_RE } from '../../../src/knowledge/addresses/index.js';
+import { doc } from '../../helpers/doc.js';
+
+const parties = compileSchema({ type: 'object', properties: { seller_name: { type: 'string' }, buyer_name: { type: 'string' } } });
+
+test.each([
+  'Via Roma 20', 'Viale dei Mille 2', 'Calle Real 22, bajo', 'Av. Juárez 63, Piso 4', 'Pol. Ind. Los Olivos, nave 134',
+  'Rua Augusta 120', 'Zona Industrial, Lote 90', '73, rue des Tanneurs', 'Industrieweg 48', 'Hauptstraße 157', 'Kerkstraat 12',
+  'Am Lindenhof 132', '4557 De Silva St',
+])('"%s" reads as a street line', (line) => {
+  expect(STREET_LINE_RE.test(line)).toBe(true);
+});
+
+test.each(['Gentile Trasporti S.p.A.', 'Bakkerij de Graaf', 'Via Verde Consulting', 'Rue du Commerce'])('"%s" (no house number) is no street line', (line) => {
+  expect(STREET_LINE_RE.test(line)).toBe(false);
+});
+
+test('the buyer is the name above a street line, not the street line', () => {
+  const d = doc([
+    'Rinaldi Trasporti S.a.s.', 'Viale dei Mille 2', '50128 Firenze FI', 'Telefono +39 099 736 5951', 'e-mail: info@rinaldi-trasporti.it',
+    'P. IVA: IT12669620788', '', 'Gentile Trasporti S.p.A.', 'Via Roma 20', '10188 Torino (TO)', '', 'FATTURA DIFFERITA', '',
+    'Fattura n.', 'Data documento', '380/W', '06.02.2024', 'Totale documento 122,00',
+  ]);
+  expect(extractFromDocument(d, parties).data.buyer_name).toBe('Gentile Trasporti S.p.A.');
+});
+
+test('a line that is only a label is no party name', () => {
+  const d = doc(['Factura', 'Vendedor', 'Peñalta S.A. de C.V.', 'Monterrey, N.L., C.P. 64058', '', 'Divisa:', 'MXN', 'Cliente', 'Altamira S. de R.L. de C.V.']);
+  const r = extractFromDocument(d, parties).data;
+  expect(r.buyer_name).toBe('Altamira S. de R.L. de C.V.');
+  expect(r.seller_name).toBe('Peñalta S.A. de C.V.');
+});
+
+test.each([
+  ['de', 'Zu Händen Jana Krüger'], ['nl', 't.a.v. Bram Postma'], ['it', 'Alla c.a. Matteo Mariani'], ['fr', "À l'attention de Antoine Brunet"], ['en', 'Attn: Michael Caldwell'],
+])('%s: the person on an attention line is not the buyer; the company above it is', (_lang, attention) => {
+  const d = doc(['ACME Supplies Ltd', '1 High Street', 'London', '', 'Invoice 1042', '', 'Bill to:', 'Whitfield Holding', attention, '12 Mill Road', 'Leeds LS1 4AB']);
+  expect(extractFromDocument(d, parties).data.buyer_name).toBe('Whitfield Holding');
+});
+
+test("a partnership's full style ending in '& C.' is kept whole", () => {
+  const d = doc(['Idrotermica Martini S.r.l.', 'Via Garibaldi 8', '', 'Cliente', 'Albergo Bellavista S.a.s. di Neri Paolo & C.', 'Via del Lago 3', '', 'Fattura 12/2026']);
+  expect(extractFromDocument(d, parties).data.buyer_name).toBe('Albergo Bellavista S.a.s. di Neri Paolo & C.');
+});
