@@ -9,6 +9,7 @@ import { parseAmount } from '../normalize/numbers.js';
 import { CURRENCY_MENTION_RE, currencyFromText } from '../normalize/text.js';
 import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
+import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS } from '../knowledge/labels/index.js';
 
 export interface RawCandidate extends Span {
   value: unknown;
@@ -165,7 +166,21 @@ export function identifierCandidates(ctx: DocContext): RawCandidate[] {
     const t = m[0];
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
   });
-  return grouped.length ? [...single, ...grouped] : single;
+  // a document series printed before its number ("FT 2023/995", "FR 2025A/835"): short capitals that are no label
+  // word ("NO 123", "PO 4500", "IVA 21") and no other word of the label vocabulary
+  const prefixed = scan(ctx, 'identifier-prefixed', /(?<![\p{L}\p{N}\/#.-])(\p{Lu}{1,4}) ([A-Za-z0-9][\w\-\/.]*\d[\w\-\/.]*[A-Za-z0-9]|\d)(?![\w\/-])/gu, (m, p) => {
+    if (labelWord(m[1]!)) return undefined;
+    const t = m[0];
+    return { p, start: m.index!, end: m.index! + t.length, value: t, text: t, hints: { prefixed: 1 } };
+  });
+  return [...single, ...grouped, ...prefixed];
+}
+
+/** Words of the label vocabulary, any language, lower case (a capitalised one before a number is its label, not its series). */
+let labelWords: Set<string> | undefined;
+function labelWord(w: string): boolean {
+  labelWords ??= new Set([...NUMBER_WORDS, ...CONCEPT_IDS.flatMap((c) => conceptPhrases(c)).flatMap((ph) => ph.split(/[\s.]+/))].map((x) => x.toLowerCase()));
+  return labelWords.has(w.toLowerCase());
 }
 
 export const US_STATES = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia'];

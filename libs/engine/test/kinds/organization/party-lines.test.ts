@@ -18,9 +18,11 @@ test.each(['Gentile Trasporti S.p.A.', 'Bakkerij de Graaf', 'Via Verde Consultin
 
 test('the buyer is the name above a street line, not the street line', () => {
   const d = doc([
-    'Rinaldi Trasporti S.a.s.', 'Viale dei Mille 2', '50128 Firenze FI', 'Telefono +39 099 736 5951', 'e-mail: info@rinaldi-trasporti.it',
-    'P. IVA: IT12669620788', '', 'Gentile Trasporti S.p.A.', 'Via Roma 20', '10188 Torino (TO)', '', 'FATTURA DIFFERITA', '',
-    'Fattura n.', 'Data documento', '380/W', '06.02.2024', 'Totale documento 122,00',
+    { text: 'Rinaldi Trasporti S.a.s.', y: 0.05 }, { text: 'Viale dei Mille 2', y: 0.08 }, { text: '50128 Firenze FI', y: 0.11 },
+    { text: 'P. IVA: IT12669620788', y: 0.14 },
+    { text: 'Gentile Trasporti S.p.A.', x: 0.55, y: 0.23 }, { text: 'Via Roma 20', x: 0.55, y: 0.26 },
+    { text: '10188 Torino (TO)', x: 0.55, y: 0.29 },
+    { text: 'FATTURA n. 380/W del 06.02.2024', y: 0.4 }, { text: 'Totale documento 122,00', y: 0.6 },
   ]);
   expect(extractFromDocument(d, parties).data.buyer_name).toBe('Gentile Trasporti S.p.A.');
 });
