@@ -6,7 +6,7 @@
 import { findDates } from '../normalize/dates.js';
 import { findDurations } from '../normalize/durations.js';
 import { parseAmount } from '../normalize/numbers.js';
-import { CURRENCY_MENTION_RE, currencyFromText } from '../normalize/text.js';
+import { CURRENCY_MENTION_SOURCE, currencyOf } from '../knowledge/currencies/index.js';
 import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS } from '../knowledge/labels/index.js';
@@ -108,8 +108,8 @@ export function percentCandidates(ctx: DocContext): RawCandidate[] {
 }
 
 export function currencyCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'currency', new RegExp(CURRENCY_MENTION_RE.source, 'g'), (m, p) => {
-    const code = currencyFromText(m[0]);
+  return scan(ctx, 'currency', new RegExp(CURRENCY_MENTION_SOURCE, 'gu'), (m, p) => {
+    const code = currencyOf(m[0]);
     return code ? { p, start: m.index!, end: m.index! + m[0].length, value: code, text: m[0], hints: { symbol: /^[A-Z]{3}$/.test(m[0]) ? 0 : 1 } } : undefined;
   });
 }

@@ -1,4 +1,5 @@
 /** String normalisation and similarity shared by extraction and evaluation. */
+import { currencyOf } from '../knowledge/currencies/index.js';
 
 /** NFKC, case-folded, whitespace collapsed, surrounding punctuation stripped. */
 export function normText(s: string): string {
@@ -35,31 +36,7 @@ export function similarity(a: string, b: string): number {
   return (2 * lcs) / (la + lb);
 }
 
-const CURRENCY_SYMBOLS: [RegExp, string][] = [
-  [/€|\bEUR\b|\beuros?\b/i, 'EUR'],
-  [/\bUSD\b|US\$|\bUS dollars?\b/i, 'USD'],
-  [/£|\bGBP\b/i, 'GBP'],
-  [/₹|\bINR\b|\bRs\.?(?=\s?\d)|\brupees?\b/i, 'INR'],
-  [/\bRM(?=\s?\d)|\bMYR\b|\bringgit\b/i, 'MYR'],
-  [/¥|\bJPY\b|\bCNY\b|\bRMB\b/i, 'JPY'],
-  [/\bCHF\b|\bFr\.(?=\s?\d)/i, 'CHF'],
-  [/\bCAD\b|C\$/i, 'CAD'],
-  [/\bAUD\b|A\$/i, 'AUD'],
-  [/\bSGD\b|S\$/i, 'SGD'],
-  [/\bSEK\b|\bNOK\b|\bDKK\b/i, 'SEK'],
-  [/\bPLN\b|zł/i, 'PLN'],
-  [/\$/, 'USD'],
-];
-
-export const CURRENCY_CODES = ['EUR', 'USD', 'GBP', 'INR', 'MYR', 'JPY', 'CNY', 'CHF', 'CAD', 'AUD', 'SGD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'BRL', 'MXN', 'ZAR', 'HKD', 'NZD', 'RMB'];
-
-/** ISO 4217 code for a currency symbol or code found in `s`. */
+/** ISO 4217 code for a currency symbol, code or name found in `s` (knowledge/currencies). */
 export function currencyFromText(s: string): string | undefined {
-  const code = /\b([A-Z]{3})\b/.exec(s);
-  if (code && CURRENCY_CODES.includes(code[1])) return code[1] === 'RMB' ? 'CNY' : code[1];
-  for (const [re, c] of CURRENCY_SYMBOLS) if (re.test(s)) return c;
-  return undefined;
+  return currencyOf(s);
 }
-
-/** Regex (global) for currency mentions: symbols and ISO codes. */
-export const CURRENCY_MENTION_RE = /€|£|₹|¥|US\$|\$|\b(?:EUR|USD|GBP|INR|MYR|JPY|CNY|CHF|CAD|AUD|SGD|SEK|NOK|DKK|PLN|HKD|NZD)\b|\bRM(?=\s?\d)|\bRs\.?(?=\s?\d)|\beuros?\b/g;

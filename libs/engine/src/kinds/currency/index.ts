@@ -1,5 +1,6 @@
 /** Currencies: ISO codes (the most repeated wins, restricted to the schema's enum) and printed symbols. */
 import type { LeafNode } from '../../schema/compile.js';
+import { DOLLAR_CURRENCIES } from '../../knowledge/currencies/index.js';
 import { currencyCandidates, currencySymbolCandidates } from '../../extract/candidates.js';
 import type { DocContext } from '../../extract/context.js';
 import { aggregate } from '../../extract/ranking.js';
@@ -21,7 +22,10 @@ export const currencySymbolKind: FieldKind = {
 };
 
 function rankCurrency(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const cands = currencyCandidates(ctx);
+  // a bare "$" is read as US dollars, but beside a printed code of another dollar currency ("MXN", "CAD") it is that one
+  const printed = currencyCandidates(ctx).filter((c) => !c.hints?.symbol && DOLLAR_CURRENCIES.has(String(c.value)) && c.value !== 'USD');
+  const dollar = printed.length && new Set(printed.map((c) => c.value)).size === 1 ? String(printed[0]!.value) : undefined;
+  const cands = dollar ? currencyCandidates(ctx).map((c) => (c.text === '$' ? { ...c, value: dollar } : c)) : currencyCandidates(ctx);
   const counts = new Map<string, number>();
   for (const c of cands) counts.set(String(c.value), (counts.get(String(c.value)) ?? 0) + 1);
   const enumVals = new Set((leaf.enum ?? []).filter((e) => typeof e === 'string') as string[]);
