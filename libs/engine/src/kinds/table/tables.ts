@@ -10,7 +10,7 @@ import { isOpaque, nameWords } from '../../schema/semantic.js';
 import { parseAmount } from '../../normalize/numbers.js';
 import { confusionDistance } from '../../ocr-repair/confusion.js';
 import { LRUCache } from 'lru-cache';
-import { conceptPhrases } from '../../knowledge/labels/index.js';
+import { conceptPhrases, phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
 import type { DocContext, Span } from '../../extract/context.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
@@ -32,7 +32,15 @@ const CONCEPTS: { when: RegExp; kind: ColKind; phrases: readonly string[] }[] = 
   { when: /\b(name|description|desc|item|product|service|article|designation|details|label)\b/, kind: 'text', phrases: conceptPhrases('item_description') },
 ];
 
-const SUM_ROW = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|(?:exclusief|inclusief|excl|incl)\.?\s*(?:btw|vat|tax|mwst|tva|gst|ust|iva))\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
+/** The sums-row rule before the label data (kept: it also matches totals named mid-row). */
+const SUM_TOTAL_ANYWHERE = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|(?:exclusief|inclusief|excl|incl)\.?\s*(?:btw|vat|tax|mwst|tva|gst|ust|iva))\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
+/** The sums block's own labels in every language (knowledge/labels: subtotal, total, tax, amount due). */
+const SUM_LABEL = phrasesPattern(phrasesOf('subtotal', 'total', 'tax_amount', 'amount_due'));
+/**
+ * A sums row: one of those labels within its first three words ("Nettobetrag", "zzgl. 19 % USt.", "IVA 22%",
+ * "Sous-total HT"), or a total named anywhere in it (the original English/German/Dutch list, kept).
+ */
+const SUM_ROW = new RegExp(`^\\s*(?:\\S+\\s+){0,2}?(?:${SUM_LABEL})|${SUM_TOTAL_ANYWHERE.source}`, 'iu');
 /** Punctuation-only OCR words (a scan's speckle) and such marks glued to a word's edges. */
 const SPECKLE = /^[;:.,_~'"`|‘’“”—–-]+$/;
 const EDGE_SPECKLE = /^[;:_~'"`|‘’“”—–]+|[;:_~'"`|‘’“”—–]+$/g;
@@ -296,6 +304,9 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         // note with one number in it ("communication: 202309097001") is not an item
         const filled = cols.filter((c) => isNumeric(c.kind) && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text))).length;
         if (afterSums && filled < Math.min(2, cols.filter((c) => isNumeric(c.kind)).length)) break;
+        // (nor is a row of numbers alone below the sums: a totals table's values, a tax breakdown)
+        const textCols = cols.filter((c) => c.kind === 'text');
+        if (afterSums && textCols.length && !textCols.some((c) => cells[c.name]?.words.some((w) => /\p{L}{2}/u.test(page.words[w].text)))) break;
         flush(); current = cells; continue;
       }
       if (current) {
