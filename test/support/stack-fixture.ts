@@ -24,8 +24,8 @@ export interface TestStack extends Stack {
 
 /** The six services as separate processes on the test infrastructure (see test/setup/global-setup.mjs). */
 export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
-  const base = await freePortRange(15);
-  const ports: Partial<Ports> = { gateway: base, internalHttpBase: base + 1, grpcBase: base + 6, dashboard: base + 12, mailpitSmtp: base + 13, mailpitWeb: base + 14 };
+  const base = await freePortRange(16);
+  const ports: Partial<Ports> = { gateway: base, internalHttpBase: base + 1, grpcBase: base + 6, dashboard: base + 12, mailpitSmtp: base + 13, mailpitWeb: base + 14, mcp: base + 15 };
   const dir = mkdtempSync(join(tmpdir(), 'exs-e2e-'));
   const logLines: string[] = [];
   const stack = await startStack({

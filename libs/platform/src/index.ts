@@ -14,3 +14,5 @@ export * from './http/public-route.js';
 export * from './errors/dependency-outage.js';
 export * from './grpc/outage.filter.js';
 export * from './metrics/index.js';
+export * from './net/address-policy.js';
+export * from './net/target-guard.js';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 export type Infra = 'postgres' | 'redis' | 'nats' | 'smtp';
 
 export interface ServiceSpec {
-  name: 'gateway' | 'uploads' | 'extraction' | 'billing' | 'ratelimit' | 'webhooks' | 'dashboard';
+  name: 'gateway' | 'uploads' | 'extraction' | 'billing' | 'ratelimit' | 'webhooks' | 'dashboard' | 'mcp';
   httpPort: number;
   grpcPort?: number;
   /** Its own database (and Prisma schema under services/<name>/prisma), if it stores data. */
@@ -14,6 +14,8 @@ export interface ServiceSpec {
 
 export interface Ports {
   gateway: number;
+  /** The MCP server (Streamable HTTP on /mcp). */
+  mcp: number;
   /** First HTTP (health) port of the internal services; they take consecutive ports. */
   internalHttpBase: number;
   grpcBase: number;
@@ -30,6 +32,7 @@ export interface Ports {
 
 export const DEFAULT_PORTS: Ports = {
   gateway: 8080,
+  mcp: 8091,
   internalHttpBase: 9101,
   grpcBase: 50051,
   postgres: 55432,
@@ -52,6 +55,7 @@ export function topology(ports: Ports): ServiceSpec[] {
     // The gateway's gRPC is internal (accounts and keys for the dashboard).
     { name: 'gateway', httpPort: ports.gateway, grpcPort: ports.grpcBase + 5, database: 'exs_gateway', needs: ['postgres', 'redis'] },
     { name: 'dashboard', httpPort: ports.dashboard, database: 'exs_dashboard', needs: ['postgres', 'redis', 'smtp'] },
+    { name: 'mcp', httpPort: ports.mcp, needs: [] },
   ];
 }
 
@@ -73,6 +77,11 @@ export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databa
     Object.assign(env, { NODE_ENV: 'development', COOKIE_SECURE: 'false', PUBLIC_URL: `http://127.0.0.1:${spec.httpPort}`, COOKIE_SECRET: randomBytes(32).toString('base64url') });
     if (urls.smtp) env.SMTP_URL = urls.smtp;
   }
+  // The MCP server calls the public API like any client; the gateway's /status probes the MCP server.
+  const mcp = all.find((s) => s.name === 'mcp');
+  const gateway = all.find((s) => s.name === 'gateway');
+  if (spec.name === 'mcp' && gateway) env.EXS_API_URL = `http://127.0.0.1:${gateway.httpPort}`;
+  if (spec.name === 'gateway' && mcp) env.MCP_HEALTH_URL = `http://127.0.0.1:${mcp.httpPort}/healthz/ready`;
   const dashboard = all.find((s) => s.name === 'dashboard');
   if (spec.name === 'gateway' && dashboard) env.DASHBOARD_HEALTH_URL = `http://127.0.0.1:${dashboard.httpPort}/healthz/ready`;
   if (spec.database && urls.databaseServer) env.DATABASE_URL = databaseUrl(urls.databaseServer, spec.database);

@@ -10,6 +10,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend(databaseConfigSchema.
   RATELIMIT_GRPC_URL: grpcTarget.default('127.0.0.1:50054'),
   UPLOADS_GRPC_URL: grpcTarget.default('127.0.0.1:50051'),
   WEBHOOKS_GRPC_URL: grpcTarget.default('127.0.0.1:50055'),
+  /** The MCP server's readiness URL where one is deployed: /status shows it operational or in outage (unset: not deployed). */
+  MCP_HEALTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The dashboard's readiness URL where one is deployed (unset: /status lists it as not deployed). */
+  DASHBOARD_HEALTH_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where `insufficient_balance` errors send people to add funds. */
   TOP_UP_URL: z.url().default('https://dashboard.example.com/billing/top-up'),
   /** How long a verified API key is trusted before it is looked up again (the revocation delay). */

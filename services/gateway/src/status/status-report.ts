@@ -36,13 +36,25 @@ export interface StatusReport {
 }
 
 /**
- * The components the spec names. Only the API runs in this deployment; the MCP server and the dashboard
- * are separate products that are not deployed here, so the page says so instead of claiming they are up.
+ * The components the spec names besides the API. Each is a separate deployable: the page says "not
+ * deployed" instead of claiming it is up, unless the gateway is told where to probe it (MCP_HEALTH_URL).
  */
 export const NOT_DEPLOYED: Array<Pick<Component, 'id' | 'name' | 'description'>> = [
   { id: 'mcp', name: 'MCP server', description: 'Not part of this deployment; its state is not monitored here.' },
   { id: 'dashboard', name: 'Dashboard', description: 'Not part of this deployment; its state is not monitored here.' },
 ];
+
+/** A component of NOT_DEPLOYED that runs in this deployment, and the result of its own probe. */
+export interface DeployedComponent {
+  id: string;
+  result: CheckResult;
+}
+
+/** What a deployed component's section says instead of "not part of this deployment". */
+export const DEPLOYED_DESCRIPTION: Record<string, string> = {
+  mcp: 'The MCP server: extraction as tools for AI agents, over the same API.',
+  dashboard: 'The dashboard: sign-up, API keys and the wallet.',
+};
 
 /** Runs every check within `timeoutMs` (in parallel; a hung dependency fails its check, not the page). */
 export async function runChecks(checks: StatusCheck[], timeoutMs: number): Promise<CheckResult[]> {
@@ -69,7 +81,7 @@ export function apiState(checks: StatusCheck[], results: CheckResult[]): Overall
 
 const SEVERITY: Record<OverallState, number> = { operational: 0, degraded: 1, outage: 2 };
 
-export function buildReport(checks: StatusCheck[], results: CheckResult[], checkedAt: Date): StatusReport {
+export function buildReport(checks: StatusCheck[], results: CheckResult[], checkedAt: Date, deployed: DeployedComponent[] = []): StatusReport {
   const api: Component = {
     id: 'api',
     name: 'API',
@@ -77,7 +89,12 @@ export function buildReport(checks: StatusCheck[], results: CheckResult[], check
     description: 'The public REST API: the gateway and the internal services behind it.',
     checks: results,
   };
-  const components: Component[] = [api, ...NOT_DEPLOYED.map((c) => ({ ...c, state: 'not_deployed' as const, checks: [] }))];
+  const components: Component[] = [api, ...NOT_DEPLOYED.map((c): Component => {
+    // A separately deployed component is up or down by its own probe (it has no critical/non-critical split).
+    const probe = deployed.find((d) => d.id === c.id);
+    if (!probe) return { ...c, state: 'not_deployed', checks: [] };
+    return { ...c, description: DEPLOYED_DESCRIPTION[c.id] ?? c.description, state: probe.result.state === 'up' ? 'operational' : 'outage', checks: [probe.result] };
+  })];
   // The page's state is the worst of what is deployed; "not deployed" is neither up nor down.
   const state = components.reduce<OverallState>((worst, c) => (c.state !== 'not_deployed' && SEVERITY[c.state] > SEVERITY[worst] ? c.state : worst), 'operational');
   return { state, checkedAt, components };
