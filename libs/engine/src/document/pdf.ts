@@ -37,9 +37,10 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   const pdfjs: PdfJs = await loadPdfJs();
   const bombsBefore = oversizedStreamCount();
   const complexBefore = overComplexPageCount();
-  // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
+  // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy, as a plain Uint8Array (it refuses a
+  // Node Buffer, which callers of the library naturally pass, and a Buffer's slice() would be a view, not a copy)
   const task = pdfjs.getDocument({
-    data: bytes.slice(),
+    data: new Uint8Array(bytes),
     isEvalSupported: false,
     useSystemFonts: false,
     disableFontFace: true,

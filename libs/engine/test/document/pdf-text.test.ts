@@ -85,3 +85,11 @@ test('the caller buffer is left intact', async () => {
   await openDocument(bytes, { ocr: 'never' });
   expect(bytes).toEqual(copy);
 });
+
+test("a Node Buffer is read like a Uint8Array, and the caller's bytes stay intact", async () => {
+  const buffer = readFileSync(cuad001);
+  const before = Buffer.from(buffer);
+  const doc = await openDocument(buffer, { ocr: 'never' });
+  expect(doc.pageCount).toBe(4);
+  expect(buffer.equals(before)).toBe(true);
+});
