@@ -71,7 +71,7 @@ const schema = {
   title: 'exs chart values',
   type: 'object',
   additionalProperties: false,
-  required: ['image', 'shutdown', 'databases', 'redis', 'nats', 'gateway', 'uploads', 'extractionApi', 'extractionWorker', 'billing', 'ratelimit', 'webhooks', 'keda', 'migrations', 'probes', 'networkPolicy', 'tests'],
+  required: ['image', 'shutdown', 'databases', 'redis', 'nats', 'gateway', 'uploads', 'extractionApi', 'extractionWorker', 'billing', 'ratelimit', 'webhooks', 'mcp', 'keda', 'migrations', 'probes', 'networkPolicy', 'tests'],
   properties: {
     global: { type: 'object' },
     image: obj({
@@ -247,6 +247,20 @@ const schema = {
     billing: component({ grpc: true }),
     ratelimit: component({ grpc: true }),
     webhooks: component({ grpc: true }),
+    mcp: component({
+      required: ['enabled', 'service', 'from', 'documentUrlPorts', 'ingress'],
+      extra: {
+        enabled: bool('Deploy the MCP server (services/mcp, docs/mcp.md); the gateway\'s /status then probes it.'),
+        service: obj({ type: { enum: ['ClusterIP', 'NodePort', 'LoadBalancer'] }, port: port, annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
+        from: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach the MCP endpoint (empty: all).' },
+        documentUrlPorts: { type: 'array', items: port, description: 'Ports document URLs may be fetched on (public addresses only).' },
+        ingress: obj({
+          enabled: bool(), className: str(), annotations: { type: 'object', additionalProperties: { type: 'string' } },
+          hosts: { type: 'array', items: obj({ host: str({ minLength: 1 }), paths: { type: 'array', minItems: 1, items: obj({ path: str({ pattern: '^/' }), pathType: { enum: ['Prefix', 'Exact', 'ImplementationSpecific'] } }) } }) },
+          tls: { type: 'array', items: { type: 'object', properties: { secretName: str(), hosts: { type: 'array', items: str() } } } },
+        }),
+      },
+    }),
     keda: obj({
       enabled: bool('Scale the extraction workers with a KEDA ScaledObject on JetStream consumer lag.'),
       minReplicas: int(0, 1000),

@@ -7,6 +7,7 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
   database  owns a PostgreSQL database (DATABASE_URL, a migration Job)
   nats / redis  needs NATS / Redis
   clients   the services whose gRPC API it calls (<SERVICE>_GRPC_URL)
+  (mcp, with mcp.enabled, calls the gateway's public HTTP API instead: EXS_API_URL)
   targets   EXTRACTION_TARGETS (extraction only)
 */}}
 {{- define "exs.components" -}}
@@ -17,6 +18,9 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
 - { key: billing, name: billing, service: billing, grpc: true, database: true, nats: false, redis: false, clients: [] }
 - { key: ratelimit, name: ratelimit, service: ratelimit, grpc: true, database: false, nats: false, redis: true, clients: [] }
 - { key: webhooks, name: webhooks, service: webhooks, grpc: true, database: true, nats: true, redis: false, clients: [] }
+{{- if .Values.mcp.enabled }}
+- { key: mcp, name: mcp, service: mcp, grpc: false, database: false, nats: false, redis: false, clients: [] }
+{{- end }}
 {{- end -}}
 
 {{/* The services that own a database (one migration Job each). */}}
@@ -28,6 +32,11 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
 {{- define "exs.grpcComponent" -}}
 {{- $m := dict "gateway" "gateway" "uploads" "uploads" "extraction" "extractionApi" "billing" "billing" "ratelimit" "ratelimit" "webhooks" "webhooks" -}}
 {{- index $m . -}}
+{{- end -}}
+
+{{/* The gateway's public API inside the cluster (the MCP server's EXS_API_URL). */}}
+{{- define "exs.gatewayUrl" -}}
+{{- printf "http://%s:%v" (include "exs.componentName" (list . "gateway")) .Values.gateway.service.port -}}
 {{- end -}}
 
 {{- define "exs.name" -}}
