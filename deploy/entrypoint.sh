@@ -1,6 +1,6 @@
 #!/bin/sh
-# Container entrypoint: one image, seven services. $SERVICE picks the service (gateway, uploads, extraction,
-# billing, ratelimit, webhooks, mcp); the first argument picks what to do:
+# Container entrypoint: one image, eight services. $SERVICE picks the service (gateway, uploads, extraction,
+# billing, ratelimit, webhooks, mcp, dashboard); the first argument picks what to do:
 #   start    (default) run the service: node --enable-source-maps --import @exs/platform/telemetry-preload dist/main.js
 #   migrate  apply the service's Prisma migrations to $DATABASE_URL, then exit (the Helm pre-install/pre-upgrade hook)
 #   <other>  run that command as is (e.g. `sh`, `node services/gateway/dist/admin/cli.js ...`)
@@ -10,9 +10,9 @@ APP_ROOT="${APP_ROOT:-/app}"
 
 need_service() {
   case "${SERVICE:-}" in
-    gateway|uploads|extraction|billing|ratelimit|webhooks|mcp) ;;
-    "") echo "exs-entrypoint: SERVICE is not set (gateway, uploads, extraction, billing, ratelimit, webhooks, mcp)" >&2; exit 64 ;;
-    *) echo "exs-entrypoint: unknown SERVICE \"$SERVICE\" (gateway, uploads, extraction, billing, ratelimit, webhooks, mcp)" >&2; exit 64 ;;
+    gateway|uploads|extraction|billing|ratelimit|webhooks|mcp|dashboard) ;;
+    "") echo "exs-entrypoint: SERVICE is not set (gateway, uploads, extraction, billing, ratelimit, webhooks, mcp, dashboard)" >&2; exit 64 ;;
+    *) echo "exs-entrypoint: unknown SERVICE \"$SERVICE\" (gateway, uploads, extraction, billing, ratelimit, webhooks, mcp, dashboard)" >&2; exit 64 ;;
   esac
 }
 

@@ -71,7 +71,7 @@ const schema = {
   title: 'exs chart values',
   type: 'object',
   additionalProperties: false,
-  required: ['image', 'shutdown', 'databases', 'redis', 'nats', 'gateway', 'uploads', 'extractionApi', 'extractionWorker', 'billing', 'ratelimit', 'webhooks', 'mcp', 'keda', 'migrations', 'probes', 'networkPolicy', 'tests'],
+  required: ['image', 'shutdown', 'databases', 'redis', 'nats', 'gateway', 'uploads', 'extractionApi', 'extractionWorker', 'billing', 'ratelimit', 'webhooks', 'dashboard', 'mcp', 'keda', 'migrations', 'probes', 'networkPolicy', 'tests'],
   properties: {
     global: { type: 'object' },
     image: obj({
@@ -151,7 +151,7 @@ const schema = {
       const base = obj({
         secretName: { ...dns1123, description: 'Secret with one PostgreSQL URL per service.' },
         create: bool('Create secretName from the urls (development).'),
-        gateway: database, uploads: database, extraction: database, billing: database, webhooks: database,
+        gateway: database, uploads: database, extraction: database, billing: database, webhooks: database, dashboard: database,
       });
       const withUrl = { properties: { url: { type: 'string', pattern: '^postgres(ql)?://.+' } } };
       base.if = { properties: { create: { const: true } } };
@@ -207,6 +207,7 @@ const schema = {
     }),
     gateway: component({
       extra: {
+        grpcPort: { ...port, description: 'The internal gRPC API (accounts and keys), served only with dashboard.enabled.' },
         service: obj({ type: { enum: ['ClusterIP', 'NodePort', 'LoadBalancer'] }, port: port, annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
         ingress: obj({
           enabled: bool(), className: str(), annotations: { type: 'object', additionalProperties: { type: 'string' } },
@@ -214,7 +215,7 @@ const schema = {
           tls: { type: 'array', items: { type: 'object', properties: { secretName: str(), hosts: { type: 'array', items: str() } } } },
         }),
       },
-      required: ['service', 'ingress'],
+      required: ['service', 'ingress', 'grpcPort'],
     }),
     uploads: component({
       grpc: true,
@@ -247,6 +248,15 @@ const schema = {
     billing: component({ grpc: true }),
     ratelimit: component({ grpc: true }),
     webhooks: component({ grpc: true }),
+    dashboard: component({
+      required: ['enabled', 'service', 'from', 'smtpEgress'],
+      extra: {
+        enabled: bool('Deploy the dashboard (services/dashboard, docs/dashboard.md); the gateway then serves its internal gRPC and /status probes it.'),
+        service: obj({ type: { enum: ['ClusterIP', 'NodePort', 'LoadBalancer'] }, port: port, annotations: { type: 'object', additionalProperties: { type: 'string' } } }),
+        from: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach the dashboard (empty: all).' },
+        smtpEgress: { ...egressBlock(true), description: 'Egress to the SMTP server: `to` (empty: any address) and its `ports`.' },
+      },
+    }),
     mcp: component({
       required: ['enabled', 'service', 'from', 'documentUrlPorts', 'ingress'],
       extra: {

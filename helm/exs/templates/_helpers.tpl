@@ -11,13 +11,17 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
   targets   EXTRACTION_TARGETS (extraction only)
 */}}
 {{- define "exs.components" -}}
-- { key: gateway, name: gateway, service: gateway, grpc: false, database: true, nats: false, redis: true, clients: [extraction, billing, ratelimit, uploads, webhooks] }
+{{- /* The gateway serves gRPC (accounts and keys, internal) only for the dashboard. */}}
+- { key: gateway, name: gateway, service: gateway, grpc: {{ .Values.dashboard.enabled }}, database: true, nats: false, redis: true, clients: [extraction, billing, ratelimit, uploads, webhooks] }
 - { key: uploads, name: uploads, service: uploads, grpc: true, database: true, nats: false, redis: false, clients: [] }
 - { key: extractionApi, name: extraction-api, service: extraction, grpc: true, database: true, nats: true, redis: false, clients: [uploads, billing, ratelimit], targets: api }
 - { key: extractionWorker, name: extraction-worker, service: extraction, grpc: false, database: true, nats: true, redis: false, clients: [uploads, billing, ratelimit], targets: worker }
 - { key: billing, name: billing, service: billing, grpc: true, database: true, nats: false, redis: false, clients: [] }
 - { key: ratelimit, name: ratelimit, service: ratelimit, grpc: true, database: false, nats: false, redis: true, clients: [] }
 - { key: webhooks, name: webhooks, service: webhooks, grpc: true, database: true, nats: true, redis: false, clients: [] }
+{{- if .Values.dashboard.enabled }}
+- { key: dashboard, name: dashboard, service: dashboard, grpc: false, database: true, nats: false, redis: true, clients: [gateway, billing] }
+{{- end }}
 {{- if .Values.mcp.enabled }}
 - { key: mcp, name: mcp, service: mcp, grpc: false, database: false, nats: false, redis: false, clients: [] }
 {{- end }}
@@ -25,7 +29,7 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
 
 {{/* The services that own a database (one migration Job each). */}}
 {{- define "exs.databaseServices" -}}
-[gateway, uploads, extraction, billing, webhooks]
+[gateway, uploads, extraction, billing, webhooks{{ if .Values.dashboard.enabled }}, dashboard{{ end }}]
 {{- end -}}
 
 {{/* The deployment that serves a service's gRPC API (callers' <SERVICE>_GRPC_URL). */}}
