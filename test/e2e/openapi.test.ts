@@ -142,6 +142,7 @@ describe('every authenticated operation', () => {
   const ops: Array<[string, string, string, unknown]> = [
     ['post', '/v1/extract', '/v1/extract', {}],
     ['post', '/v1/jobs', '/v1/jobs', {}],
+    ['get', '/v1/jobs', '/v1/jobs', undefined],
     ['get', '/v1/jobs/{id}', '/v1/jobs/job_000000000000000000000000', undefined],
     ['post', '/v1/uploads', '/v1/uploads', {}],
     ['post', '/v1/keys', '/v1/keys', {}],
@@ -227,7 +228,18 @@ describe('jobs', () => {
     }, 60_000);
     expectDocumented('/v1/jobs/{id}', 'get', done, 200);
     expect(done.body.state).toBe('succeeded');
+    const listed = await client.get('/v1/jobs?limit=1&state=succeeded');
+    expectDocumented('/v1/jobs', 'get', listed, 200);
+    expect(listed.body.data.map((j: { id: string }) => j.id)).toEqual([admitted.body.id]);
   }, 90_000);
+
+  test('GET /v1/jobs: 400 for limit 101, 404 for another account\'s job as the cursor', async () => {
+    const owner = newAccount();
+    const theirs = await owner.post('/v1/jobs', extractBody(onePage));
+    const client = newAccount();
+    expectDocumented('/v1/jobs', 'get', await client.get('/v1/jobs?limit=101'), 400, 'invalid_schema');
+    expectDocumented('/v1/jobs', 'get', await client.get(`/v1/jobs?starting_after=${theirs.body.id}`), 404, 'not_found');
+  }, 60_000);
 
   test('400 document_too_large (201 pages), unsupported_document; 402; 404', async () => {
     const client = newAccount();
@@ -256,6 +268,7 @@ describe('keys', () => {
     const created = await client.post('/v1/keys', { name: 'openapi', daily_page_limit: 100 });
     expectDocumented('/v1/keys', 'post', created, 201);
     expectDocumented('/v1/keys', 'get', await client.get('/v1/keys'), 200);
+    expectDocumented('/v1/keys', 'get', await client.get('/v1/keys?starting_after=key_000000000000000000000000'), 404, 'not_found');
     expectDocumented('/v1/keys/{id}', 'get', await client.get(`/v1/keys/${created.body.id}`), 200);
     expectDocumented('/v1/keys/{id}', 'get', await client.get('/v1/keys/key_000000000000000000000000'), 404, 'not_found');
     expectDocumented('/v1/keys/{id}', 'post', await client.post(`/v1/keys/${created.body.id}`, { daily_page_limit: null }), 200);
@@ -279,6 +292,7 @@ describe('webhook endpoints', () => {
     const created = await client.post('/v1/webhook_endpoints', { url: PUBLIC_IP_HOOK, event_types: ['job.succeeded'] });
     expectDocumented('/v1/webhook_endpoints', 'post', created, 201);
     expectDocumented('/v1/webhook_endpoints', 'get', await client.get('/v1/webhook_endpoints'), 200);
+    expectDocumented('/v1/webhook_endpoints', 'get', await client.get('/v1/webhook_endpoints?starting_after=00000000-0000-4000-8000-000000000000'), 404, 'not_found');
     expectDocumented('/v1/webhook_endpoints/{id}', 'delete', await client.request('DELETE', `/v1/webhook_endpoints/${created.body.id}`), 200);
     expectDocumented('/v1/webhook_endpoints/{id}', 'delete', await client.request('DELETE', `/v1/webhook_endpoints/${created.body.id}`), 404, 'not_found');
     expectDocumented('/v1/webhook_endpoints', 'post', await client.post('/v1/webhook_endpoints', { url: 'https://169.254.169.254/hook' }), 400, 'invalid_schema');
@@ -296,6 +310,7 @@ describe('outages', () => {
         ['post', '/v1/extract', '/v1/extract', { schema: sampleInvoiceSchema, document: { upload_key: staged.body.upload_key } }],
         ['post', '/v1/jobs', '/v1/jobs', extractBody(onePage)],
         ['get', '/v1/jobs/{id}', '/v1/jobs/job_000000000000000000000000'],
+        ['get', '/v1/jobs', '/v1/jobs'],
         ['post', '/v1/uploads', '/v1/uploads', undefined, Buffer.from(onePage)],
         ['get', '/v1/wallet', '/v1/wallet'],
         ['post', '/v1/webhook_endpoints', '/v1/webhook_endpoints', { url: PUBLIC_IP_HOOK }],

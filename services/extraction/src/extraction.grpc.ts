@@ -8,6 +8,7 @@ import { QuotaExceeded } from './settlement/daily-quota.js';
 import { SyncExtractionService } from './sync/sync-extraction.js';
 import { JobsService, type DocumentInput } from './jobs/jobs.service.js';
 import { toJobMessage } from './jobs/job-message.js';
+import { JobListing } from './jobs/job-listing.js';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './config.js';
 import { LOGGER } from './tokens.js';
 
@@ -31,6 +32,7 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
   constructor(
     private readonly sync: SyncExtractionService,
     private readonly jobs: JobsService,
+    private readonly jobListing: JobListing,
     private readonly documents: DocumentStore,
     private readonly engine: EnginePool,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
@@ -61,6 +63,17 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
     try {
       const job = await this.jobs.get(req.accountId, req.jobId);
       return job ? { job: toJobMessage(job) } : { error: { code: 'not_found', detail: '', retryAfterSeconds: 0 } };
+    } catch (err) {
+      return asOutcome(err);
+    }
+  }
+
+  async listJobs(req: extractionV1.ListJobsRequest): Promise<extractionV1.ListJobsResponse> {
+    try {
+      const { jobs, hasMore } = await this.jobListing.list({
+        accountId: req.accountId, limit: req.limit, startingAfter: req.startingAfter, endingBefore: req.endingBefore, state: req.state,
+      });
+      return { list: { jobs: jobs.map(toJobMessage), hasMore } };
     } catch (err) {
       return asOutcome(err);
     }

@@ -11,6 +11,7 @@ import { DailyQuota } from './settlement/daily-quota.js';
 import { Settlement } from './settlement/settlement.js';
 import { SyncExtractionService } from './sync/sync-extraction.js';
 import { JobsService } from './jobs/jobs.service.js';
+import { JobListing } from './jobs/job-listing.js';
 import { DURABLE, JobWorker, STREAM } from './jobs/job-worker.js';
 import { RetentionSweeper } from './jobs/retention-sweeper.js';
 import { JobEndings } from './jobs/job-endings.js';
@@ -50,6 +51,7 @@ export class ExtractionModule {
         Settlement,
         SyncExtractionService,
         JobsService,
+        JobListing,
         JobWorker,
         RetentionSweeper,
         JobEndings,

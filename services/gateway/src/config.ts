@@ -23,6 +23,21 @@ export const gatewayConfigSchema = baseConfigSchema.extend(databaseConfigSchema.
    */
   RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).default(250),
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  /**
+   * Browser origins allowed to call the API (CORS), comma-separated exact origins such as
+   * `https://dashboard.example.com`; empty (the default): no browser access. See docs/api.md, "CORS".
+   */
+  CORS_ALLOWED_ORIGINS: z.string().default('').transform((v, ctx) => {
+    const origins = v.split(',').map((o) => o.trim()).filter(Boolean);
+    for (const o of origins) {
+      let url: URL | undefined;
+      try { url = new URL(o); } catch { /* reported below */ }
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== o) {
+        ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port], no path or trailing slash): ${o}` });
+      }
+    }
+    return origins;
+  }),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

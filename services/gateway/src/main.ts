@@ -17,6 +17,6 @@ const app = await startServiceApp({
   logger,
   http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimitBytes: JSON_BODY_LIMIT_BYTES },
   genReqId: mintRequestId,
-  configure: (fastify: FastifyInstance) => configureHttpEdge(fastify, logger, keyBeforeBody),
+  configure: (fastify: FastifyInstance) => configureHttpEdge(fastify, logger, keyBeforeBody, { corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS }),
 });
 await startInternalGrpc(app, logger, config.GRPC_HOST, config.GRPC_PORT);

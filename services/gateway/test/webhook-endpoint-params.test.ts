@@ -9,6 +9,6 @@ describe('webhook endpoint creation parameters', () => {
 
   test('a description of 257 characters is 400 invalid_schema at the gateway, with the limit in the message', () => {
     expect(() => parseCreate({ url, description: 'd'.repeat(257) }))
-      .toThrow(expect.objectContaining({ code: 'invalid_schema', detail: expect.stringContaining('at most 256 characters') }));
+      .toThrow(expect.objectContaining({ code: 'invalid_schema', detail: '/description: must NOT have more than 256 characters' }));
   });
 });

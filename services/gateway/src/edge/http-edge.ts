@@ -5,6 +5,7 @@ import { sendError, toErrorResponse } from './error-filter.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 import { answerMalformedRequests } from './malformed-request.js';
 import { registerNulGuard } from './nul-guard.js';
+import { registerCors } from './cors.js';
 import type { KeyBeforeBody } from '../auth/key-before-body.js';
 
 /**
@@ -12,8 +13,9 @@ import type { KeyBeforeBody } from '../auth/key-before-body.js';
  * are accepted and how, the refusal of hostile input before any handler runs, and the contract's error
  * shape for what Fastify or Node refuse on their own.
  */
-export function configureHttpEdge(fastify: FastifyInstance, logger: Logger, keyBeforeBody: KeyBeforeBody): void {
+export function configureHttpEdge(fastify: FastifyInstance, logger: Logger, keyBeforeBody: KeyBeforeBody, opts: { corsAllowedOrigins: readonly string[] }): void {
   registerContractHeaders(fastify);
+  registerCors(fastify, opts.corsAllowedOrigins);
   answerMalformedRequests(fastify, logger);
   keyBeforeBody.register(fastify);
   registerJsonBodyParser(fastify);

@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentPrincipal } from '../auth/principal.js';
 import { ApiKeysService, type Principal } from '../accounts/api-keys.service.js';
-import type { ApiKey } from '../generated/prisma/client.js';
+import { PrismaClient, type ApiKey } from '../generated/prisma/client.js';
 import { ApiError } from '../edge/api-error.js';
+import { listPage, parseListQuery } from '../edge/list-page.js';
 import { parseCreateKey, parseUpdateKey } from './key-params.js';
+import { KeyPages } from './key-pages.js';
 
 const keyView = (key: ApiKey) => ({
   id: key.id,
@@ -18,7 +20,11 @@ const keyView = (key: ApiKey) => ({
 /** API keys of the calling account: the secret is returned once, at creation. */
 @Controller('v1/keys')
 export class KeysController {
-  constructor(private readonly keys: ApiKeysService) {}
+  private readonly pages: KeyPages;
+
+  constructor(private readonly keys: ApiKeysService, db: PrismaClient) {
+    this.pages = new KeyPages(db);
+  }
 
   @Post()
   @HttpCode(201)
@@ -28,9 +34,11 @@ export class KeysController {
     return { ...keyView(key), secret };
   }
 
+  /** Newest first, Stripe-style cursors (`limit`, `starting_after`, `ending_before`); revoked keys included. */
   @Get()
-  async list(@CurrentPrincipal() principal: Principal) {
-    return { object: 'list', data: (await this.keys.list(principal.accountId)).map(keyView) };
+  async list(@Query() query: unknown, @CurrentPrincipal() principal: Principal) {
+    const { data, hasMore } = await this.pages.page(principal.accountId, parseListQuery('/v1/keys', query));
+    return listPage('/v1/keys', data.map(keyView), hasMore);
   }
 
   @Get(':id')

@@ -1,13 +1,15 @@
 /**
- * The OpenAPI 3.1 description of the whole public API (contract version 2026-08-10), written by hand
- * from `shared/spec/service-spec.md` and `docs/api.md` and checked against the running service by
- * `test/e2e/openapi.test.ts` (every documented status and error code is produced by a real request) and
- * by schemathesis (`test/contract/schemathesis.sh`). Served unauthenticated at `GET /v1/openapi.json`.
- * See docs/openapi.md. When you change a route, its statuses or a body, change this file too.
+ * The OpenAPI 3.1 description of the whole public API (contract version 2026-08-10), and the one source
+ * of its request shapes: the gateway validates JSON bodies and list queries with the schemas below
+ * (request-validation.ts), so the document and the refusals cannot drift. Responses are checked against it
+ * by `test/e2e/openapi.test.ts` (every documented status and error code is produced by a real request) and
+ * by schemathesis; Redocly lints it in the unit tests. Served unauthenticated at `GET /v1/openapi.json`.
+ * When you change a route, its statuses or a body, change this file.
  */
 import { ERROR_CATALOG, type ErrorCode } from '@exs/platform';
 import { SERVICE_VERSION } from '../edge/contract-headers.js';
-import { MAX_DAILY_PAGE_LIMIT } from '../keys/key-params.js';
+import { KEY_NAME_MAX, MAX_DAILY_PAGE_LIMIT } from '../keys/key-limits.js';
+import { LIST_LIMIT } from '../edge/list-limit.js';
 import { SCHEMA_LIMITS } from '../extract/schema-limits.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -74,8 +76,52 @@ function ok(description: string, schema: Json, opts: { replayable?: boolean; lin
 const idLink = (operationId: string, description: string) => ({ [operationId]: { operationId, parameters: { id: '$response.body#/id' }, description } });
 
 const versionParam = { $ref: '#/components/parameters/ServiceVersion' };
-const keyIdParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', examples: ['key_0123456789abcdef01234567'] } };
+const keyIdParam = { name: 'id', in: 'path', required: true, description: 'The key\'s id.', schema: { type: 'string', examples: ['key_0123456789abcdef01234567'] } };
 const idempotencyParam = { $ref: '#/components/parameters/IdempotencyKey' };
+
+/** The id formats cursors take: an id of the listed kind (another format is 400, an unknown id 404). */
+const KEY_ID = { type: 'string', pattern: '^key_[0-9a-f]{24}$', examples: ['key_0123456789abcdef01234567'] } as const;
+const JOB_ID = { type: 'string', pattern: '^job_[0-9a-f]{24}$', examples: ['job_0123456789abcdef01234567'] } as const;
+const ENDPOINT_ID = { type: 'string', format: 'uuid', examples: ['6c1f0f0e-2f52-4b55-9d6e-0f4d3c1a9b10'] } as const;
+
+/** Stripe-style cursor pagination, newest first: `limit`, and one of `starting_after` / `ending_before`. */
+const listParams = (what: string, id: object) => [
+  { $ref: '#/components/parameters/Limit' },
+  {
+    name: 'starting_after',
+    in: 'query',
+    required: false,
+    description: `The id of a ${what} of this account: the page holds the ones listed after it (older). Pass the last \`id\` of a page to get the next one. An id of another format is 400 \`invalid_schema\`; an unknown id or another account's is 404 \`not_found\`.`,
+    schema: id,
+  },
+  {
+    name: 'ending_before',
+    in: 'query',
+    required: false,
+    description: `The id of a ${what} of this account: the page holds the ones listed before it (newer). Pass the first \`id\` of a page to go back. Not together with \`starting_after\` (400 \`invalid_schema\`).`,
+    schema: id,
+  },
+];
+
+const LIST_DESCRIPTION = [
+  'Newest first (by creation time, then id), `limit` at a time (default 10, at most 100). `has_more` says whether more lie beyond',
+  'this page in the direction read: follow `starting_after` with the last `id` while it is true. A `limit` outside 1..100, an',
+  'unknown query parameter, a cursor of another format or both cursors together are 400 `invalid_schema`; a cursor that is not',
+  'one of this account\'s is 404 `not_found`.',
+].join(' ');
+
+/** The list envelope around one page of `item`s. */
+const listSchema = (item: string, url: string, description: string) => ({
+  type: 'object',
+  description,
+  required: ['object', 'url', 'has_more', 'data'],
+  properties: {
+    object: { const: 'list', description: 'Always `list`.' },
+    url: { type: 'string', const: url, description: 'The path this list is read from.' },
+    has_more: { type: 'boolean', description: 'More objects lie beyond this page in the direction read (older with `starting_after` or no cursor, newer with `ending_before`).' },
+    data: { type: 'array', items: ref(item), maxItems: LIST_LIMIT.max, description: 'This page, newest first.' },
+  },
+});
 
 /** Errors every authenticated operation shares. */
 // Every authenticated route reads the gateway's own database, so any of them can see a storage outage (503).
@@ -87,6 +133,7 @@ const amount = (description: string) => ({ allOf: [ref('Money')], description })
 
 const extractionRequestBody = {
   required: true,
+  description: 'The schema of the wanted fields and the document.',
   content: { 'application/json': { schema: ref('ExtractionRequest') } },
 };
 
@@ -108,8 +155,34 @@ const DAILY_PAGE_LIMIT_DESCRIPTION = [
 ].join(' ');
 const dailyPageLimit = (extra: JsonObject = {}) => ({ type: ['integer', 'null'], minimum: 1, maximum: MAX_DAILY_PAGE_LIMIT, description: DAILY_PAGE_LIMIT_DESCRIPTION, ...extra });
 
+const JOB_PROPERTIES = {
+  id: JOB_ID,
+  object: { const: 'job' },
+  state: ref('JobState'),
+  request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$', description: 'Minted at admission; the same in the 202 body, `result.meta.request_id` and the webhook delivery.' },
+  pages: { type: 'integer', minimum: 1 },
+  price_per_page: amount('The published per-page rate.'),
+  created_at: { type: 'string', format: 'date-time' },
+  started_at: { type: ['string', 'null'], format: 'date-time' },
+  finished_at: { type: ['string', 'null'], format: 'date-time' },
+  expires_at: { type: ['string', 'null'], format: 'date-time', description: 'When the job and its result are deleted (24 hours after it finished).' },
+  error: {
+    description: 'Set once failed.',
+    oneOf: [
+      {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: ref('ErrorCode'), message: { type: 'string' }, detail: { type: 'string' } },
+      },
+      { type: 'null' },
+    ],
+  },
+} as const;
+const JOB_REQUIRED = ['id', 'object', 'state', 'request_id', 'pages', 'price_per_page', 'created_at', 'started_at', 'finished_at', 'expires_at', 'error'] as const;
+
 const API_KEY = {
   type: 'object',
+  description: 'An API key of the account, without its secret.',
   required: ['id', 'object', 'name', 'prefix', 'daily_page_limit', 'created_at', 'revoked_at'],
   properties: {
     id: { type: 'string', pattern: '^key_[0-9a-f]{24}$' },
@@ -124,9 +197,10 @@ const API_KEY = {
 
 const WEBHOOK_ENDPOINT = {
   type: 'object',
+  description: 'A registered webhook endpoint, without its signing secret.',
   required: ['id', 'object', 'url', 'event_types', 'description', 'created_at'],
   properties: {
-    id: { type: 'string' },
+    id: { type: 'string', format: 'uuid' },
     object: { const: 'webhook_endpoint' },
     url: { type: 'string' },
     event_types: { type: 'array', items: { type: 'string' }, description: 'Empty: every type.' },
@@ -135,12 +209,38 @@ const WEBHOOK_ENDPOINT = {
   },
 } as const;
 
+/**
+ * A delivery the service POSTs to a registered endpoint (docs/webhooks.md): Standard Webhooks headers and
+ * a signed JSON body. Any 2xx within 10 s acknowledges it; anything else is retried on a schedule.
+ */
+const webhook = (name: string, summary: string, event: string) => ({
+  post: {
+    operationId: `${name}Webhook`,
+    tags: ['webhooks'],
+    summary,
+    description: 'Delivered at least once to every endpoint subscribed to the type: verify the signature over the raw body, de-duplicate on `webhook-id`, answer 2xx within 10 seconds, then do the work. Receivers ignore event types and fields they do not know.',
+    security: [],
+    parameters: [
+      { $ref: '#/components/parameters/WebhookId' },
+      { $ref: '#/components/parameters/WebhookTimestamp' },
+      { $ref: '#/components/parameters/WebhookSignature' },
+    ],
+    requestBody: { required: true, description: 'The event.', content: { 'application/json': { schema: ref(event) } } },
+    responses: {
+      200: { description: 'Any 2xx acknowledges the delivery; the body is ignored (the first 1 KiB is kept in the delivery log).' },
+      400: { description: 'Refused (a bad signature, say): any status other than 2xx, a redirect or no answer within 10 seconds is a failed attempt, retried up to 8 times over about 28 hours.' },
+    },
+  },
+});
+
 export const openApiDocument = {
   openapi: '3.1.0',
   jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
   info: {
     title: 'Document extraction service',
     version: SERVICE_VERSION,
+    contact: { name: 'API support', email: 'support@example.com', url: 'https://dashboard.example.com/support' },
+    license: { name: 'Proprietary: use under the service\'s terms of service', url: 'https://dashboard.example.com/terms' },
     summary: 'Structured data from documents: a value for every field of a JSON Schema, with grounding and calibrated confidence.',
     description: [
       'Send a document (PDF, PNG, JPEG or TIFF) and a JSON Schema of the wanted fields; get a value for every field, where in the',
@@ -215,6 +315,21 @@ export const openApiDocument = {
           { replayable: true },
         ),
       },
+      get: {
+        operationId: 'listJobs',
+        tags: ['extraction'],
+        summary: 'List the account\'s jobs, newest first',
+        description: `${LIST_DESCRIPTION} Filter by \`state\`. Listed jobs carry no \`result\`: fetch one with \`GET /v1/jobs/{id}\` for it. Jobs deleted 24 hours after they finished are not listed.`,
+        parameters: [
+          ...listParams('job', JOB_ID),
+          { name: 'state', in: 'query', required: false, description: 'Only jobs in this state.', schema: ref('JobState') },
+          versionParam,
+        ],
+        responses: responses(
+          { 200: ok('A page of jobs', ref('JobList')) },
+          { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED, 503: ['provider_unavailable'] },
+        ),
+      },
     },
     '/v1/jobs/{id}': {
       get: {
@@ -223,7 +338,7 @@ export const openApiDocument = {
         summary: 'Fetch a job and, once succeeded, its result',
         description: 'Not rate limited. Unknown ids, other accounts\' jobs and jobs deleted 24 hours after they finished are 404 `not_found`.',
         parameters: [
-          { name: 'id', in: 'path', required: true, schema: { type: 'string', examples: ['job_0123456789abcdef01234567'] } },
+          { name: 'id', in: 'path', required: true, description: 'The job\'s id.', schema: { type: 'string', examples: ['job_0123456789abcdef01234567'] } },
           versionParam,
         ],
         responses: responses(
@@ -266,18 +381,8 @@ export const openApiDocument = {
         parameters: [idempotencyParam, versionParam],
         requestBody: {
           required: false,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  name: { type: 'string', maxLength: 100, description: 'A label for the key' },
-                  daily_page_limit: dailyPageLimit({ examples: [500] }),
-                },
-              },
-            },
-          },
+          description: 'The new key\'s name and daily page limit; an absent body is a key with neither.',
+          content: { 'application/json': { schema: ref('CreateApiKeyRequest') } },
         },
         responses: responses(
           {
@@ -294,10 +399,11 @@ export const openApiDocument = {
         operationId: 'listApiKeys',
         tags: ['account'],
         summary: 'List the account\'s API keys (without secrets)',
-        parameters: [versionParam],
+        description: `Revoked keys are listed too. ${LIST_DESCRIPTION}`,
+        parameters: [...listParams('key', KEY_ID), versionParam],
         responses: responses(
-          { 200: ok('The keys, revoked ones included', ref('ApiKeyList')) },
-          { ...AUTHENTICATED, ...RATE_LIMITED },
+          { 200: ok('A page of keys, revoked ones included', ref('ApiKeyList')) },
+          { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED },
         ),
       },
     },
@@ -325,18 +431,8 @@ export const openApiDocument = {
         parameters: [keyIdParam, idempotencyParam, versionParam],
         requestBody: {
           required: false,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  name: { type: 'string', maxLength: 100 },
-                  daily_page_limit: dailyPageLimit({ examples: [1000, null] }),
-                },
-              },
-            },
-          },
+          description: 'The fields to change; the others stay as they are.',
+          content: { 'application/json': { schema: ref('UpdateApiKeyRequest') } },
         },
         responses: responses(
           { 200: ok('The changed key', ref('ApiKey'), { replayable: true }) },
@@ -365,20 +461,8 @@ export const openApiDocument = {
         parameters: [idempotencyParam, versionParam],
         requestBody: {
           required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['url'],
-                additionalProperties: false,
-                properties: {
-                  url: { type: 'string', minLength: 1, maxLength: 2048, format: 'uri', examples: ['https://example.com/exs-webhooks'] },
-                  event_types: { type: 'array', items: ref('WebhookEventType'), description: 'Empty or absent: every type, including types added later.' },
-                  description: { type: 'string', maxLength: 256 },
-                },
-              },
-            },
-          },
+          description: 'Where to deliver, and which events.',
+          content: { 'application/json': { schema: ref('CreateWebhookEndpointRequest') } },
         },
         responses: responses(
           { 201: ok('The endpoint with its signing secret', ref('WebhookEndpointWithSecret'), { replayable: true, links: idLink('deleteWebhookEndpoint', 'Delete the endpoint') }) },
@@ -390,10 +474,11 @@ export const openApiDocument = {
         operationId: 'listWebhookEndpoints',
         tags: ['webhooks'],
         summary: 'List the account\'s webhook endpoints (without secrets)',
-        parameters: [versionParam],
+        description: LIST_DESCRIPTION,
+        parameters: [...listParams('webhook endpoint', ENDPOINT_ID), versionParam],
         responses: responses(
-          { 200: ok('The endpoints', ref('WebhookEndpointList')) },
-          { ...AUTHENTICATED, ...RATE_LIMITED, 503: ['provider_unavailable'] },
+          { 200: ok('A page of endpoints', ref('WebhookEndpointList')) },
+          { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED, 503: ['provider_unavailable'] },
         ),
       },
     },
@@ -403,7 +488,7 @@ export const openApiDocument = {
         tags: ['webhooks'],
         summary: 'Delete a webhook endpoint',
         description: 'Pending deliveries to it are cancelled. Another account\'s endpoint is 404.',
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, versionParam],
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The endpoint\'s id.', schema: { type: 'string' } }, versionParam],
         responses: responses(
           { 200: ok('The deleted endpoint', ref('DeletedWebhookEndpoint')) },
           { ...AUTHENTICATED, 404: ['not_found'], ...RATE_LIMITED, 503: ['provider_unavailable'] },
@@ -415,6 +500,7 @@ export const openApiDocument = {
         operationId: 'getWallet',
         tags: ['account'],
         summary: 'The prepaid wallet',
+        description: 'The balance available for extractions, the funds held for running jobs, and the published per-page rate.',
         parameters: [versionParam],
         responses: responses(
           { 200: ok('The wallet', ref('Wallet')) },
@@ -427,6 +513,7 @@ export const openApiDocument = {
         operationId: 'getHealth',
         tags: ['meta'],
         summary: 'Liveness (unauthenticated)',
+        description: 'Answers while the gateway runs, with the deployed build and the confidence calibrator in use. Not rate limited.',
         security: [],
         parameters: [versionParam],
         responses: responses({ 200: ok('The service is live', ref('Health')) }, { 400: ['invalid_schema'] }),
@@ -465,14 +552,26 @@ export const openApiDocument = {
         operationId: 'getOpenApiDocument',
         tags: ['meta'],
         summary: 'This document (unauthenticated, not rate limited)',
+        description: 'The OpenAPI 3.1 description of the API this deployment serves; clients may generate types from it.',
         security: [],
         parameters: [versionParam],
         responses: responses(
-          { 200: ok('The OpenAPI 3.1 document', { type: 'object', required: ['openapi', 'info', 'paths'] }) },
+          {
+            200: ok('The OpenAPI 3.1 document', {
+              type: 'object',
+              required: ['openapi', 'info', 'paths'],
+              properties: { openapi: { type: 'string', examples: ['3.1.0'] }, info: { type: 'object' }, paths: { type: 'object' } },
+              additionalProperties: true,
+            }),
+          },
           { 400: ['invalid_schema'] },
         ),
       },
     },
+  },
+  webhooks: {
+    'job.succeeded': webhook('jobSucceeded', 'An async job succeeded', 'JobSucceededEvent'),
+    'job.failed': webhook('jobFailed', 'An async job failed', 'JobFailedEvent'),
   },
   components: {
     securitySchemes: {
@@ -484,6 +583,34 @@ export const openApiDocument = {
       },
     },
     parameters: {
+      Limit: {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        description: `How many objects the page holds: ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, ${LIST_LIMIT.default} when absent. Outside the range: 400 \`invalid_schema\`.`,
+        schema: { type: 'integer', minimum: LIST_LIMIT.min, maximum: LIST_LIMIT.max, default: LIST_LIMIT.default },
+      },
+      WebhookId: {
+        name: 'webhook-id',
+        in: 'header',
+        required: true,
+        description: '`msg_` + 32 hex characters; unique per event and endpoint and the same on every retry: de-duplicate on it.',
+        schema: { type: 'string', pattern: '^msg_[0-9a-f]{32}$' },
+      },
+      WebhookTimestamp: {
+        name: 'webhook-timestamp',
+        in: 'header',
+        required: true,
+        description: 'Unix seconds of this attempt; refuse deliveries more than 5 minutes from your clock.',
+        schema: { type: 'string', pattern: '^[0-9]+$' },
+      },
+      WebhookSignature: {
+        name: 'webhook-signature',
+        in: 'header',
+        required: true,
+        description: '`v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the endpoint secret (Standard Webhooks); several space-separated signatures may be sent, accept when any matches.',
+        schema: { type: 'string' },
+      },
       ServiceVersion: {
         name: 'service-version',
         in: 'header',
@@ -534,6 +661,7 @@ export const openApiDocument = {
       },
       ErrorObject: {
         type: 'object',
+        description: 'What went wrong: branch on `code`.',
         required: ['code', 'message', 'request_id'],
         properties: {
           code: ref('ErrorCode'),
@@ -546,11 +674,13 @@ export const openApiDocument = {
       },
       Error: {
         type: 'object',
+        description: 'The one shape of every error response.',
         required: ['error'],
         properties: { error: ref('ErrorObject') },
       },
       Money: {
         type: 'object',
+        description: 'An amount of money as a decimal string (never a float), with its currency.',
         required: ['amount', 'currency'],
         properties: {
           amount: { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2,6}$', examples: ['0.02'] },
@@ -559,11 +689,13 @@ export const openApiDocument = {
       },
       ExtractionRequest: {
         type: 'object',
+        description: 'The body of `POST /v1/extract` and `POST /v1/jobs`. Unknown fields are refused (400 `invalid_schema`).',
         required: ['schema', 'document'],
         additionalProperties: false,
         properties: {
           schema: {
             type: 'object',
+            additionalProperties: true,
             description: SCHEMA_LIMITS_DESCRIPTION,
             examples: [{ type: 'object', properties: { total: { type: 'number' } } }],
           },
@@ -571,36 +703,32 @@ export const openApiDocument = {
         },
       },
       DocumentReference: {
-        description: 'Exactly one of `bytes_base64` (inline, up to 20 MiB decoded) or `upload_key` (from `POST /v1/uploads`, same account, not expired).',
-        oneOf: [
-          {
-            type: 'object',
-            required: ['bytes_base64'],
-            additionalProperties: false,
-            properties: {
-              bytes_base64: {
-                type: 'string',
-                minLength: 1,
-                contentEncoding: 'base64',
-                pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
-                description: 'The document (PDF, PNG, JPEG, TIFF), base64 encoded.',
-              },
-            },
+        // One object with exactly one property rather than a oneOf: the same check, and a failure names it plainly.
+        type: 'object',
+        description: 'exactly one of bytes_base64 or upload_key is required',
+        additionalProperties: false,
+        minProperties: 1,
+        maxProperties: 1,
+        properties: {
+          bytes_base64: {
+            type: 'string',
+            minLength: 1,
+            contentEncoding: 'base64',
+            // The alphabet and padding are checked by the gateway after this (a linear scan: a regular
+            // expression over a 27 MB string would be evaluated here first).
+            description: 'The document (PDF, PNG, JPEG, TIFF), base64 encoded (standard alphabet, padded); up to 20 MiB decoded, more is 400 `document_too_large`.',
           },
-          {
-            type: 'object',
-            required: ['upload_key'],
-            additionalProperties: false,
-            properties: { upload_key: { type: 'string', minLength: 1, maxLength: 256, examples: ['upl_Zx3kq0yX8bW2dVnR6tLmP4sQ1uHcE7aF'] } },
-          },
-        ],
+          upload_key: { type: 'string', minLength: 1, maxLength: 256, description: 'A key from `POST /v1/uploads` on the same account, not expired.', examples: ['upl_Zx3kq0yX8bW2dVnR6tLmP4sQ1uHcE7aF'] },
+        },
       },
       ExtractionResult: {
         type: 'object',
+        description: 'Values shaped like the caller\'s schema, with per-field confidence and grounding.',
         required: ['data', 'fields', 'document', 'meta'],
         properties: {
           data: {
             type: 'object',
+            additionalProperties: true,
             description: 'Values shaped like the caller\'s schema: every leaf present, `null` when missing, `[]` for a missing array.',
           },
           fields: {
@@ -615,6 +743,7 @@ export const openApiDocument = {
       },
       FieldResult: {
         type: 'object',
+        description: 'The outcome for one leaf field of the schema.',
         required: ['state', 'confidence', 'grounding'],
         properties: {
           state: { type: 'string', enum: ['extracted', 'missing'] },
@@ -635,6 +764,7 @@ export const openApiDocument = {
       },
       Grounding: {
         type: 'object',
+        description: 'Where in the document a value was read.',
         required: ['page', 'bbox', 'text', 'start', 'end'],
         properties: {
           page: { type: 'integer', minimum: 1, description: '1-based page number.' },
@@ -652,6 +782,7 @@ export const openApiDocument = {
       },
       DocumentSummary: {
         type: 'object',
+        description: 'What the service read: the format, pages and words of the document.',
         required: ['format', 'pages', 'words', 'ocr_pages'],
         properties: {
           format: { type: 'string', enum: ['pdf', 'png', 'jpeg', 'tiff'] },
@@ -662,6 +793,7 @@ export const openApiDocument = {
       },
       ResultMeta: {
         type: 'object',
+        description: 'The request id, the pages billed and the calibrator of this result.',
         required: ['request_id', 'billed_pages', 'calibrator_version'],
         properties: {
           request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$', description: 'For jobs, the id minted at admission.' },
@@ -669,40 +801,30 @@ export const openApiDocument = {
           calibrator_version: { type: 'string' },
         },
       },
+      JobState: {
+        type: 'string',
+        enum: ['queued', 'running', 'succeeded', 'failed'],
+        description: '`queued` (funds held) -> `running` -> `succeeded` (result set, billed) or `failed` (error set, not billed).',
+      },
       Job: {
         type: 'object',
-        required: ['id', 'object', 'state', 'request_id', 'pages', 'price_per_page', 'created_at', 'started_at', 'finished_at', 'expires_at', 'result', 'error'],
+        description: 'An asynchronous extraction and, once succeeded, its result.',
+        required: [...JOB_REQUIRED, 'result'],
         properties: {
-          id: { type: 'string', pattern: '^job_[0-9a-f]{24}$' },
-          object: { const: 'job' },
-          state: {
-            type: 'string',
-            enum: ['queued', 'running', 'succeeded', 'failed'],
-            description: '`queued` (funds held) -> `running` -> `succeeded` (result set, billed) or `failed` (error set, not billed).',
-          },
-          request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$', description: 'Minted at admission; the same in the 202 body, `result.meta.request_id` and the webhook delivery.' },
-          pages: { type: 'integer', minimum: 1 },
-          price_per_page: amount('The published per-page rate.'),
-          created_at: { type: 'string', format: 'date-time' },
-          started_at: { type: ['string', 'null'], format: 'date-time' },
-          finished_at: { type: ['string', 'null'], format: 'date-time' },
-          expires_at: { type: ['string', 'null'], format: 'date-time', description: 'When the job and its result are deleted (24 hours after it finished).' },
+          ...JOB_PROPERTIES,
           result: { oneOf: [ref('ExtractionResult'), { type: 'null' }], description: 'Set once succeeded.' },
-          error: {
-            description: 'Set once failed.',
-            oneOf: [
-              {
-                type: 'object',
-                required: ['code', 'message'],
-                properties: { code: ref('ErrorCode'), message: { type: 'string' }, detail: { type: 'string' } },
-              },
-              { type: 'null' },
-            ],
-          },
         },
       },
+      JobListItem: {
+        type: 'object',
+        description: 'A job as lists show it: every field of the job but its `result` (fetch the job for that).',
+        required: [...JOB_REQUIRED],
+        properties: JOB_PROPERTIES,
+      },
+      JobList: listSchema('JobListItem', '/v1/jobs', 'A page of the account\'s jobs.'),
       Upload: {
         type: 'object',
+        description: 'A staged document: pass `upload_key` as `document.upload_key`.',
         required: ['object', 'upload_key', 'size_bytes', 'sha256', 'expires_at'],
         properties: {
           object: { const: 'upload' },
@@ -715,16 +837,32 @@ export const openApiDocument = {
       ApiKey: API_KEY,
       ApiKeyWithSecret: {
         ...API_KEY,
+        description: 'A new API key with its secret, shown only in this response.',
         required: [...API_KEY.required, 'secret'],
         properties: { ...API_KEY.properties, secret: { type: 'string', pattern: '^exs_live_[0-9A-Za-z]{40}$', description: 'Shown only here.' } },
       },
-      ApiKeyList: {
+      ApiKeyList: listSchema('ApiKey', '/v1/keys', 'A page of the account\'s API keys.'),
+      CreateApiKeyRequest: {
         type: 'object',
-        required: ['object', 'data'],
-        properties: { object: { const: 'list' }, data: { type: 'array', items: ref('ApiKey') } },
+        description: 'The body of `POST /v1/keys`. Unknown fields are refused.',
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', maxLength: KEY_NAME_MAX, description: 'A label for the key.' },
+          daily_page_limit: dailyPageLimit({ examples: [500] }),
+        },
+      },
+      UpdateApiKeyRequest: {
+        type: 'object',
+        description: 'The body of `POST /v1/keys/{id}`: only the fields present change. Unknown fields are refused.',
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', maxLength: KEY_NAME_MAX, description: 'A label for the key.' },
+          daily_page_limit: dailyPageLimit({ examples: [1000, null] }),
+        },
       },
       Wallet: {
         type: 'object',
+        description: 'The account\'s prepaid wallet.',
         required: ['object', 'plan', 'balance', 'held', 'price_per_page'],
         properties: {
           object: { const: 'wallet' },
@@ -742,21 +880,31 @@ export const openApiDocument = {
       WebhookEndpoint: WEBHOOK_ENDPOINT,
       WebhookEndpointWithSecret: {
         ...WEBHOOK_ENDPOINT,
+        description: 'A new webhook endpoint with its signing secret, shown only in this response.',
         required: [...WEBHOOK_ENDPOINT.required, 'secret'],
         properties: { ...WEBHOOK_ENDPOINT.properties, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret; shown only here.' } },
       },
-      WebhookEndpointList: {
+      WebhookEndpointList: listSchema('WebhookEndpoint', '/v1/webhook_endpoints', 'A page of the account\'s webhook endpoints.'),
+      CreateWebhookEndpointRequest: {
         type: 'object',
-        required: ['object', 'data'],
-        properties: { object: { const: 'list' }, data: { type: 'array', items: ref('WebhookEndpoint') } },
+        description: 'The body of `POST /v1/webhook_endpoints`. Unknown fields are refused.',
+        required: ['url'],
+        additionalProperties: false,
+        properties: {
+          url: { type: 'string', minLength: 1, maxLength: 2048, description: 'An https URL whose host resolves to public addresses only.', examples: ['https://example.com/exs-webhooks'] },
+          event_types: { type: 'array', items: ref('WebhookEventType'), description: 'Empty or absent: every type, including types added later.' },
+          description: { type: 'string', maxLength: 256, description: 'A note for people.' },
+        },
       },
       DeletedWebhookEndpoint: {
         type: 'object',
+        description: 'The id of an endpoint that was deleted.',
         required: ['id', 'object', 'deleted'],
         properties: { id: { type: 'string' }, object: { const: 'webhook_endpoint' }, deleted: { const: true } },
       },
       StatusPage: {
         type: 'object',
+        description: 'The status of the API, the MCP server and the dashboard.',
         required: ['object', 'status', 'checked_at', 'components'],
         properties: {
           object: { const: 'status' },
@@ -793,8 +941,56 @@ export const openApiDocument = {
           },
         },
       },
+      JobSucceededEvent: {
+        type: 'object',
+        description: 'Sent when an async job succeeded; its result is on `GET /v1/jobs/{job_id}` for 24 hours.',
+        required: ['type', 'timestamp', 'data'],
+        properties: {
+          type: { const: 'job.succeeded', description: 'The event type.' },
+          timestamp: { type: 'string', format: 'date-time', description: 'When the event happened (UTC).' },
+          data: {
+            type: 'object',
+            description: 'The job, thinly: fetch the job for its result.',
+            required: ['job_id', 'request_id', 'state', 'billed_pages', 'finished_at'],
+            properties: {
+              job_id: JOB_ID,
+              request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$', description: 'Minted at admission: as in the 202 body and `result.meta.request_id`.' },
+              state: { const: 'succeeded' },
+              billed_pages: { type: 'integer', minimum: 0 },
+              finished_at: { type: 'string', format: 'date-time' },
+            },
+          },
+        },
+      },
+      JobFailedEvent: {
+        type: 'object',
+        description: 'Sent when an async job ended without a result (not billed).',
+        required: ['type', 'timestamp', 'data'],
+        properties: {
+          type: { const: 'job.failed', description: 'The event type.' },
+          timestamp: { type: 'string', format: 'date-time', description: 'When the event happened (UTC).' },
+          data: {
+            type: 'object',
+            description: 'The job and why it failed.',
+            required: ['job_id', 'request_id', 'state', 'error', 'finished_at'],
+            properties: {
+              job_id: JOB_ID,
+              request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$', description: 'Minted at admission: as in the 202 body.' },
+              state: { const: 'failed' },
+              error: {
+                type: 'object',
+                description: 'A public error code and its static message.',
+                required: ['code', 'message'],
+                properties: { code: ref('ErrorCode'), message: { type: 'string' } },
+              },
+              finished_at: { type: 'string', format: 'date-time' },
+            },
+          },
+        },
+      },
       Health: {
         type: 'object',
+        description: 'Liveness of the service.',
         required: ['ok', 'version', 'calibrator_version'],
         properties: {
           ok: { type: 'boolean' },

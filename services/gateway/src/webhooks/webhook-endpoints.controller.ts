@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { ClientGrpc } from '@nestjs/microservices';
 import { status } from '@grpc/grpc-js';
 import { call, grpcClientToken, grpcService } from '@exs/platform';
@@ -7,6 +7,8 @@ import { CurrentPrincipal } from '../auth/principal.js';
 import type { Principal } from '../accounts/api-keys.service.js';
 import { ApiError } from '../edge/api-error.js';
 import { fromGrpcError } from '../edge/grpc-failure.js';
+import { listPage, pageOfList, parseListQuery } from '../edge/list-page.js';
+import { validateBody } from '../openapi/request-validation.js';
 
 const iso = (ms: string) => new Date(Number(ms)).toISOString();
 
@@ -19,15 +21,10 @@ const endpointView = (e: webhooksV1.Endpoint) => ({
   created_at: iso(e.createdAtMs),
 });
 
+/** The body of `POST /v1/webhook_endpoints` (CreateWebhookEndpointRequest in the OpenAPI document). */
 export function parseCreate(body: unknown): { url: string; eventTypes: string[]; description: string } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_schema', {}, 'body must be a JSON object');
-  const { url, event_types: eventTypes = [], description = '', ...rest } = body as Record<string, unknown>;
-  const unknown = Object.keys(rest)[0];
-  if (unknown !== undefined) throw new ApiError('invalid_schema', {}, `body: unknown field "${unknown}"`);
-  if (typeof url !== 'string' || url.length === 0 || url.length > 2048) throw new ApiError('invalid_schema', {}, '/url: required, a URL of at most 2048 characters');
-  if (!Array.isArray(eventTypes) || eventTypes.some((t) => typeof t !== 'string')) throw new ApiError('invalid_schema', {}, '/event_types: must be an array of event type names');
-  if (typeof description !== 'string' || description.length > 256) throw new ApiError('invalid_schema', {}, '/description: a string of at most 256 characters');
-  return { url, eventTypes: eventTypes as string[], description };
+  const { url, event_types: eventTypes = [], description = '' } = validateBody<{ url: string; event_types?: string[]; description?: string }>('/v1/webhook_endpoints', 'post', body);
+  return { url, eventTypes, description };
 }
 
 /** Maps the webhooks service's refusals (bad or forbidden URL, too many endpoints) to invalid_schema. */
@@ -56,10 +53,17 @@ export class WebhookEndpointsController {
     return { ...endpointView(endpoint!), secret: endpoint!.secret };
   }
 
+  /**
+   * Newest first, Stripe-style cursors. An account has at most WEBHOOKS_MAX_ENDPOINTS_PER_ACCOUNT (20)
+   * endpoints and the webhooks service returns them all, so the page is cut here.
+   */
   @Get()
-  async list(@CurrentPrincipal() principal: Principal) {
+  async list(@Query() query: unknown, @CurrentPrincipal() principal: Principal) {
+    const params = parseListQuery('/v1/webhook_endpoints', query);
     const { endpoints } = await call(this.webhooks.listEndpoints({ accountId: principal.accountId })).catch(fromGrpcError);
-    return { object: 'list', data: endpoints.map(endpointView) };
+    const newestFirst = [...endpoints].sort((a, b) => Number(b.createdAtMs) - Number(a.createdAtMs) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const { data, hasMore } = pageOfList(newestFirst, params, (e) => e.id);
+    return listPage('/v1/webhook_endpoints', data.map(endpointView), hasMore);
   }
 
   @Delete(':id')

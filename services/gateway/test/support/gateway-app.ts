@@ -24,6 +24,8 @@ import { migratedDatabase } from '../../../../test/support/databases.js';
 export class FakeState {
   calibratorVersion = 'cal-test-1';
   extractRequests: extractionV1.ExtractRequest[] = [];
+  listJobsRequests: extractionV1.ListJobsRequest[] = [];
+  listJobsAnswer: (req: extractionV1.ListJobsRequest) => extractionV1.ListJobsResponse = () => ({ list: { jobs: [], hasMore: false } });
 }
 const FAKE_STATE = Symbol('FAKE_STATE');
 const notFaked = (): never => { throw new Error('not faked'); };
@@ -38,6 +40,10 @@ class FakeExtraction implements extractionV1.ExtractionServiceController {
   }
   submitJob(): extractionV1.SubmitJobResponse { return notFaked(); }
   getJob(): extractionV1.GetJobResponse { return notFaked(); }
+  listJobs(req: extractionV1.ListJobsRequest): extractionV1.ListJobsResponse {
+    this.state.listJobsRequests.push(req);
+    return this.state.listJobsAnswer(req);
+  }
   getInfo(): extractionV1.GetInfoResponse {
     return { calibratorVersion: this.state.calibratorVersion, buildId: 'fake' };
   }
@@ -134,7 +140,7 @@ export async function startGateway(options: GatewayHarnessOptions = {}): Promise
   // As startServiceApp builds it for main.ts.
   const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: true, genReqId: mintRequestId });
   const keyBeforeBody = new KeyBeforeBody();
-  configureHttpEdge(adapter.getInstance() as unknown as FastifyInstance, logger, keyBeforeBody);
+  configureHttpEdge(adapter.getInstance() as unknown as FastifyInstance, logger, keyBeforeBody, { corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, logger, keyBeforeBody), adapter, { logger: false, bodyParser: false });
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as { port: number }).port;

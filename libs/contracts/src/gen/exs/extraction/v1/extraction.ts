@@ -75,6 +75,30 @@ export interface GetJobResponse {
   error?: ErrorInfo | undefined;
 }
 
+export interface ListJobsRequest {
+  accountId: string;
+  /** Jobs per page, 1..100. */
+  limit: number;
+  /** A job id of the account: the page starts after it (older jobs). Unknown or another account's: not_found. */
+  startingAfter: string;
+  /** A job id of the account: the page ends before it (newer jobs). At most one of the two cursors. */
+  endingBefore: string;
+  /** Only jobs in this state (queued | running | succeeded | failed); empty: every state. */
+  state: string;
+}
+
+export interface ListJobsResponse {
+  list?: JobList | undefined;
+  error?: ErrorInfo | undefined;
+}
+
+/** One page of jobs, newest first, without result_json (a page of results could pass the message size limit). */
+export interface JobList {
+  jobs: Job[];
+  /** More jobs lie beyond this page in the direction of the cursor (older for starting_after, newer for ending_before). */
+  hasMore: boolean;
+}
+
 export interface Job {
   id: string;
   accountId: string;
@@ -659,6 +683,210 @@ export const GetJobResponse: MessageFns<GetJobResponse> = {
   },
 };
 
+function createBaseListJobsRequest(): ListJobsRequest {
+  return { accountId: "", limit: 0, startingAfter: "", endingBefore: "", state: "" };
+}
+
+export const ListJobsRequest: MessageFns<ListJobsRequest> = {
+  encode(message: ListJobsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.startingAfter !== "") {
+      writer.uint32(26).string(message.startingAfter);
+    }
+    if (message.endingBefore !== "") {
+      writer.uint32(34).string(message.endingBefore);
+    }
+    if (message.state !== "") {
+      writer.uint32(42).string(message.state);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListJobsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListJobsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.startingAfter = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.endingBefore = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListJobsResponse(): ListJobsResponse {
+  return {};
+}
+
+export const ListJobsResponse: MessageFns<ListJobsResponse> = {
+  encode(message: ListJobsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.list !== undefined) {
+      JobList.encode(message.list, writer.uint32(10).fork()).join();
+    }
+    if (message.error !== undefined) {
+      ErrorInfo.encode(message.error, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListJobsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListJobsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.list = JobList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.error = ErrorInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseJobList(): JobList {
+  return { jobs: [], hasMore: false };
+}
+
+export const JobList: MessageFns<JobList> = {
+  encode(message: JobList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.jobs) {
+      Job.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JobList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJobList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.jobs.push(Job.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 function createBaseJob(): Job {
   return {
     id: "",
@@ -848,6 +1076,10 @@ export interface ExtractionServiceClient {
 
   getJob(request: GetJobRequest): Observable<GetJobResponse>;
 
+  /** The account's jobs, newest first (created_at, then id), a page at a time; results are not included. */
+
+  listJobs(request: ListJobsRequest): Observable<ListJobsResponse>;
+
   /** Versions of the engine and calibrator this deployment runs (reported by the public health endpoint). */
 
   getInfo(request: GetInfoRequest): Observable<GetInfoResponse>;
@@ -862,6 +1094,10 @@ export interface ExtractionServiceController {
 
   getJob(request: GetJobRequest): Promise<GetJobResponse> | Observable<GetJobResponse> | GetJobResponse;
 
+  /** The account's jobs, newest first (created_at, then id), a page at a time; results are not included. */
+
+  listJobs(request: ListJobsRequest): Promise<ListJobsResponse> | Observable<ListJobsResponse> | ListJobsResponse;
+
   /** Versions of the engine and calibrator this deployment runs (reported by the public health endpoint). */
 
   getInfo(request: GetInfoRequest): Promise<GetInfoResponse> | Observable<GetInfoResponse> | GetInfoResponse;
@@ -869,7 +1105,7 @@ export interface ExtractionServiceController {
 
 export function ExtractionServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["extract", "submitJob", "getJob", "getInfo"];
+    const grpcMethods: string[] = ["extract", "submitJob", "getJob", "listJobs", "getInfo"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("ExtractionService", method)(constructor.prototype[method], method, descriptor);
