@@ -52,7 +52,16 @@ export async function startDashboard(env: Record<string, string>, clock: Clock):
     BILLING_GRPC_URL: '127.0.0.1:1',
     ...env,
   });
-  const app = await NestFactory.createApplicationContext(DashboardModule.forRoot(config, createLogger('dashboard', 'silent'), { clock }), { logger: false });
+  let app: INestApplicationContext;
+  try {
+    app = await NestFactory.createApplicationContext(DashboardModule.forRoot(config, createLogger('dashboard', 'silent'), { clock }), { logger: false, abortOnError: false });
+  } catch (err) {
+    // A harness that cannot start leaves no Mailpit or database behind.
+    await mailpit.stop();
+    await dropDatabase(server, name);
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     config,
