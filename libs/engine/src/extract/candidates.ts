@@ -6,7 +6,7 @@
 import { findDates } from '../normalize/dates.js';
 import { findDurations } from '../normalize/durations.js';
 import { parseAmount } from '../normalize/numbers.js';
-import { CURRENCY_MENTION_SOURCE, currencyOf } from '../knowledge/currencies/index.js';
+import { CURRENCY_CODES, CURRENCY_MENTION_SOURCE, currencyOf } from '../knowledge/currencies/index.js';
 import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS } from '../knowledge/labels/index.js';
@@ -169,7 +169,7 @@ export function identifierCandidates(ctx: DocContext): RawCandidate[] {
   // a document series printed before its number ("FT 2023/995", "FR 2025A/835"): short capitals that are no label
   // word ("NO 123", "PO 4500", "IVA 21") and no other word of the label vocabulary
   const prefixed = scan(ctx, 'identifier-prefixed', /(?<![\p{L}\p{N}\/#.-])(\p{Lu}{1,4}) ([A-Za-z0-9][\w\-\/.]*\d[\w\-\/.]*[A-Za-z0-9]|\d)(?![\w\/-])/gu, (m, p) => {
-    if (labelWord(m[1]!)) return undefined;
+    if (labelWord(m[1]!) || CURRENCY_CODES.includes(m[1]!)) return undefined;
     const t = m[0];
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t, hints: { prefixed: 1 } };
   });

@@ -6,7 +6,13 @@ import type { DocContext } from '../../extract/context.js';
 import { dropForeignQualified, labelPhrases } from '../../extract/labels.js';
 import { rankGeneric } from '../../extract/ranking.js';
 import type { Scored } from '../../extract/scored.js';
+import { CURRENCY_MENTION_SOURCE } from '../../knowledge/currencies/index.js';
 import type { FieldKind } from '../field-kind.js';
+
+/** Digits grouped by thousands and/or with two decimals, as amounts are printed. */
+const AMOUNT_SHAPE = /^\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d{2})?$|^\d+[.,]\d{2}$/;
+/** A currency symbol or code right before ("€ 12", "EUR 12") or after ("12 €") a value. */
+const CURRENCY_BESIDE = new RegExp(`(?:${CURRENCY_MENTION_SOURCE})\\s?\\|$|^[^|]*\\|\\s?(?:${CURRENCY_MENTION_SOURCE})`, 'u');
 
 export const identifierKind: FieldKind = {
   name: 'identifier',
@@ -28,6 +34,10 @@ function rankIdentifier(ctx: DocContext, leaf: LeafNode): Scored[] {
     if (digits >= 4) pr += 0.3;
     if (digits <= 2) pr -= 0.6;
     if (isDateish(c)) pr -= 1.5;
+    // a sum of money is no identifier: amount-shaped ("2.572", "660.00", "1.234,56") or beside a currency
+    if (AMOUNT_SHAPE.test(c.text)) pr -= 0.6;
+    const around = `${ctx.pages[c.p].text.slice(Math.max(0, c.start - 5), c.start)}|${ctx.pages[c.p].text.slice(c.end, c.end + 5)}`;
+    if (CURRENCY_BESIDE.test(around)) pr -= 1.0;
     return pr;
   }).filter((s) => s.features.lab > 0);
 }

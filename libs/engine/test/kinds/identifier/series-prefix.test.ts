@@ -17,3 +17,12 @@ test('a label word in capitals before a number is not a series', () => {
   expect(r.invoice_number).toBe('12345');
   expect(r.po_number).toBe('4500123');
 });
+
+test('a sum of money counts against a document number, and a currency code is no series', () => {
+  const d = doc(['Rinaldi Impianti SA', 'Documento n.', '004/2025', 'Canone annuale 1.00 nr 660.00', 'Totale fattura CHF 712.00']);
+  const r = extractFromDocument(d, schema, { debug: true });
+  const cands = r.fields['/invoice_number']!.candidates!;
+  expect(r.data.invoice_number).toBe('004/2025');
+  expect(cands.find((c) => c.value === '660.00')!.features.prior).toBeLessThan(0);
+  expect(cands.map((c) => c.value)).not.toContain('CHF 712.00');
+});
