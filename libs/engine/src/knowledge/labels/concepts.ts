@@ -6,6 +6,7 @@
  */
 export const LABEL_CONCEPTS = {
   // what identifies and dates the document
+  document_type: 'the type of document, printed as its title ("Invoice", "Rechnung", "Ticket de venta", "Ricevuta")',
   document_number: 'the number of the invoice, receipt, bill or credit note itself',
   issue_date: 'the date the document was issued',
   due_date: 'the date by which payment is due',

@@ -8,6 +8,7 @@ export const de: LanguageLabels = {
   numberSuffixes: ['nummer', 'nr'],
   yours: ['ihr', 'ihre', 'ihrer'],
   concepts: {
+    document_type: ['proforma-rechnung', 'proforma rechnung', 'rechnungskorrektur', 'gutschrift', 'kassenbon', 'kassenbeleg', 'quittung', 'lieferschein', 'auftragsbestätigung', 'rechnung', 'beleg', 'angebot', 'bon'],
     document_number: ['rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'rechnungs nr', 'rechnungsnr', 'rg nr', 're nr', 'belegnummer', 'beleg nr', 'quittungsnummer', 'bon nr', 'bonnummer', 'dokumentnummer', 'gutschrift nr', 'rechnung', 'quittung', 'beleg', 'nummer', 'nr'],
     issue_date: ['rechnungsdatum', 'rechnungs datum', 'rg datum', 'belegdatum', 'ausstellungsdatum', 'datum der rechnung', 'ausgestellt am', 'datum'],
     due_date: ['fälligkeitsdatum', 'fällig am', 'fällig bis', 'zahlbar bis', 'zahlungsfrist', 'zahlungsziel', 'fälligkeit', 'fällig', 'zahlbar bis zum', 'zu zahlen bis', 'bis spätestens', 'spätestens bis', 'spätestens am', 'spätestens'],

@@ -8,6 +8,7 @@ export const es: LanguageLabels = {
   numberSuffixes: [],
   yours: ['su', 'sus'],
   concepts: {
+    document_type: ['factura simplificada', 'factura proforma', 'ticket de venta', 'ticket de compra', 'nota de crédito', 'factura rectificativa', 'albarán', 'presupuesto', 'factura', 'ticket', 'recibo', 'abono'],
     document_number: ['número de factura', 'nº de factura', 'nº factura', 'factura nº', 'factura no', 'núm factura', 'no de factura', 'fra nº', 'fra no', 'número de documento', 'nº documento', 'número de ticket', 'nº ticket', 'número de recibo', 'folio', 'factura', 'ticket', 'recibo', 'número', 'nº'],
     issue_date: ['fecha de factura', 'fecha factura', 'fecha de emisión', 'fecha emisión', 'fecha de expedición', 'fecha del documento', 'emitida el', 'fecha'],
     due_date: ['fecha de vencimiento', 'fecha vencimiento', 'fecha límite de pago', 'pagar antes de', 'vencimiento', 'vence', 'fecha de pago', 'pagadero antes del', 'a más tardar el', 'antes del'],

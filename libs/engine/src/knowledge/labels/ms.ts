@@ -8,6 +8,7 @@ export const ms: LanguageLabels = {
   numberSuffixes: [],
   yours: ['anda'],
   concepts: {
+    document_type: ['invois cukai', 'resit rasmi', 'invois', 'resit', 'bil'],
     document_number: ['no invois', 'nombor invois', 'no resit', 'no bil', 'invois', 'resit'],
     issue_date: ['tarikh invois', 'tarikh resit', 'tarikh'],
     due_date: ['tarikh akhir bayaran', 'tarikh akhir', 'tarikh matang'],

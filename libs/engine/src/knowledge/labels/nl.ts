@@ -8,6 +8,7 @@ export const nl: LanguageLabels = {
   numberSuffixes: ['nummer', 'nr'],
   yours: ['uw'],
   concepts: {
+    document_type: ['proforma factuur', 'creditfactuur', 'creditnota', 'kassabon', 'kwitantie', 'pakbon', 'orderbevestiging', 'factuur', 'offerte', 'bon'],
     document_number: ['factuurnummer', 'factuur nr', 'factuurnr', 'factuur nummer', 'notanummer', 'bonnummer', 'kassabon nr', 'documentnummer', 'creditnota nr', 'factuur', 'nummer', 'nr'],
     issue_date: ['factuurdatum', 'datum factuur', 'datum van uitgifte', 'uitgiftedatum', 'documentdatum', 'datum'],
     due_date: ['vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'uiterlijk te betalen op', 'te betalen voor', 'verval', 'uiterlijk te voldoen op', 'te voldoen voor', 'uiterlijk op', 'uiterlijk'],

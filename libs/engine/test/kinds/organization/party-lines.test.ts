@@ -45,3 +45,10 @@ test("a partnership's full style ending in '& C.' is kept whole", () => {
   const d = doc(['Idrotermica Martini S.r.l.', 'Via Garibaldi 8', '', 'Cliente', 'Albergo Bellavista S.a.s. di Neri Paolo & C.', 'Via del Lago 3', '', 'Fattura 12/2026']);
   expect(extractFromDocument(d, parties).data.buyer_name).toBe('Albergo Bellavista S.a.s. di Neri Paolo & C.');
 });
+
+test.each([['es', 'TICKET DE VENTA'], ['fr', 'FACTURETTE'], ['it', 'RICEVUTA'], ['pt', 'TALÃO DE VENDA']])(
+  '%s: a receipt\'s title line ("%s") is not its merchant', (_lang, title) => {
+    const schema = compileSchema({ type: 'object', properties: { merchant_name: { type: 'string' }, total: { type: 'number' } } });
+    const d = doc([title, 'Panadería Castillo', 'Calle Mayor 12', '28013 Madrid', '', 'Pan 1,20', 'TOTAL 1,20']);
+    expect(extractFromDocument(d, schema).data.merchant_name).toBe('Panadería Castillo');
+  });
