@@ -182,6 +182,8 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
         // A bare symbol label ("#") says whose number follows only when it opens the line: "PO #", "Item #"
         // belong to the words before them.
         if (!/[\p{L}\p{N}]/u.test(m[1]) && page.text.slice(page.text.lastIndexOf('\n', m.index! - 1) + 1, m.index!).trim()) continue;
+        // a phrase read across two cells of a row ("Invoice [Date | Due] Date") is no label
+        if (spansCells(ctx, p, m.index!, m.index! + m[0].length)) continue;
         const key = m[1].toLowerCase().replace(/[\s._-]/g, '');
         hits.push({ p, start: m.index!, end: m.index! + m[0].length, rank: rankOf.get(key) ?? phrases.length, line: ctx.lineIndex(p, m.index!), phraseLen: m[0].length });
       }
@@ -190,6 +192,22 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
     if (specs) for (const h of hits) if (h.rank < specs.length) h.spec = specs[h.rank];
     return hits;
   });
+}
+
+/** Gap between two words of one label, in word heights, beyond which they stand in different cells (a word space is ~0.3). */
+const CELL_GAP = 2.5;
+
+/** Whether consecutive words of a match sit far apart on their row: two cells, not one label. */
+function spansCells(ctx: DocContext, p: number, start: number, end: number): boolean {
+  const words = ctx.wordsIn(p, start, end);
+  for (let i = 1; i < words.length; i++) {
+    const a = words[i - 1]!.bbox;
+    const b = words[i]!.bbox;
+    const h = Math.max(a[3] - a[1], b[3] - b[1]);
+    // (same row only: a label broken over two lines is still one label)
+    if (h > 0 && Math.abs(a[1] - b[1]) < h / 2 && b[0] - a[2] > CELL_GAP * h) return true;
+  }
+  return false;
 }
 
 /**
