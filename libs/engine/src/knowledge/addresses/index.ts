@@ -20,6 +20,9 @@ export const ADDRESS_WORDS: readonly AddressWords[] = [
   { language: 'es', words: ['calle', 'c/', 'avenida', 'avda', 'av', 'paseo', 'pº', 'plaza', 'pza', 'carretera', 'ctra', 'camino', 'ronda', 'travesía', 'polígono', 'pol', 'ind', 'nave', 'piso', 'planta', 'bajo', 'local', 'urbanización', 'urb', 'colonia', 'col', 'apartado', 'zona', 'parque empresarial'], suffixes: [] },
   { language: 'it', words: ['via', 'viale', 'v.le', 'piazza', 'p.zza', 'piazzale', 'corso', 'c.so', 'largo', 'strada', 'vicolo', 'contrada', 'località', 'loc', 'frazione', 'fraz', 'zona industriale', 'casella postale', 'piano', 'interno', 'int', 'scala'], suffixes: [] },
   { language: 'nl', words: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'postbus', 'bus'], suffixes: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'pad', 'dreef', 'hof'] },
+  { language: 'pl', words: ['ul', 'ulica', 'al', 'aleja', 'aleje', 'pl', 'plac', 'os', 'osiedle', 'skr. poczt', 'skrytka pocztowa', 'lok', 'lokal'], suffixes: [] },
+  { language: 'cs', words: ['ulice', 'ul', 'nám', 'náměstí', 'tř', 'třída', 'nábř', 'nábřeží', 'sídliště', 'p.o. box'], suffixes: [] },
+  { language: 'sv', words: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'box', 'lgh'], suffixes: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'backen', 'stigen', 'allén'] },
   { language: 'pt', words: ['rua', 'r', 'avenida', 'av', 'travessa', 'tv', 'largo', 'praça', 'pç', 'estrada', 'alameda', 'lote', 'zona industrial', 'andar', 'loja', 'bairro', 'quinta', 'lugar', 'apartado', 'caixa postal', 'sala', 'conjunto', 'edifício', 'edif'], suffixes: [] },
 ];
 

@@ -12,11 +12,15 @@ import { it } from './it.js';
 import { ms } from './ms.js';
 import { nl } from './nl.js';
 import { pt } from './pt.js';
+import { pl } from './pl.js';
+import { cs } from './cs.js';
+import { sv } from './sv.js';
 
 export { CONCEPT_IDS, LABEL_CONCEPTS, type LabelConcept, type LanguageLabels };
 
-/** Every language's labels; English first (it breaks ties between equally specific phrases). */
-export const LABEL_LANGUAGES: readonly LanguageLabels[] = [en, fr, de, es, it, nl, pt, ms];
+/** Every language's labels; English first (it breaks ties between equally specific phrases); languages added later
+ * go last, so no earlier language's phrase order changes. */
+export const LABEL_LANGUAGES: readonly LanguageLabels[] = [en, fr, de, es, it, nl, pt, ms, pl, cs, sv];
 
 const merged = new Map<LabelConcept, readonly string[]>();
 

@@ -49,11 +49,12 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   { variants: ['Lda', 'Ltda', 'EIRELI', 'Unipessoal Lda'], countries: ['PT', 'BR'] },
   // Nordic and central European countries
   { variants: ['Oy'], countries: ['FI'] },
-  { variants: ['AB'], countries: ['SE'] },
+  { variants: ['AB', 'HB', 'KB'], countries: ['SE'] },
   { variants: ['A/S', 'ApS'], countries: ['DK', 'NO'] },
   { variants: ['ASA'], countries: ['NO'] },
   { variants: ['Kft'], countries: ['HU'] },
-  { variants: ['sp. z o.o'], countries: ['PL'] },
+  { variants: ['sp. z o.o', 'Sp. z o.o', 'S.A', 'sp.k', 'Sp.k', 'sp.j', 'Sp.j', 'S.K.A'], countries: ['PL'] },
+  { variants: ['s.r.o', 'spol. s r.o', 'a.s', 'v.o.s', 'k.s'], countries: ['CZ', 'SK'] },
 ];
 
 /**
