@@ -146,7 +146,9 @@ export function bicCandidates(ctx: DocContext): RawCandidate[] {
 }
 
 export function vatCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'vat', /\b(?:[A-Z]{2} ?)?\d[\dA-Z. ]{6,14}[\dA-Z]\b/g, (m, p) => {
+  // a country prefix, then a letter where the number starts with one (Spanish NIF/CIF "B-50123456", "ESB91702274"),
+  // or the Swiss enterprise number "CHE-123.456.789"
+  return scan(ctx, 'vat', /\b(?:[A-Z]{2} ?)?(?:[A-Z]-?)?\d[\dA-Z. ]{6,14}[\dA-Z]\b|\bCHE-?\d{3}\.\d{3}\.\d{3}\b/g, (m, p) => {
     const t = m[0].trim();
     if ((t.match(/\d/g) ?? []).length < 7) return undefined;
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };

@@ -1,0 +1,14 @@
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import { doc } from '../../helpers/doc.js';
+
+const schema = compileSchema({ type: 'object', properties: { seller_vat_id: { type: 'string', description: 'VAT or tax id of the seller' } } });
+const read = (line: string) => extractFromDocument(doc(['Reformas Galán S.L.', 'Calle del Coso 77', '50001 Zaragoza', line, '', 'Factura 2026/118']), schema).data.seller_vat_id;
+
+test.each([
+  ['C.I.F.: B-50123456', 'B-50123456'],
+  ['NIF: A46123456', 'A46123456'],
+  ['NIF-IVA: ESB91702274', 'ESB91702274'],
+  ['UID: CHE-123.456.789', 'CHE-123.456.789'],
+])('"%s": a tax id that starts with a letter keeps it', (line, id) => {
+  expect(read(line)).toBe(id);
+});
