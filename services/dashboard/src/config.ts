@@ -22,6 +22,13 @@ export const dashboardConfigSchema = baseConfigSchema.extend(databaseConfigSchem
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(15 * 60),
+  /** Mails (sign-up and reset) per target address, and requests for them per client IP, within MAIL_WINDOW_SECONDS. */
+  MAIL_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
+  MAIL_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  /** How often expired sessions, sign-ups and reset links are deleted, and how many rows per statement. */
+  EXPIRED_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
+  EXPIRED_SWEEP_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** The free grant, in pages at the published price (the contract: about 500). */
   FREE_GRANT_PAGES: z.coerce.number().int().min(0).max(100_000).default(500),
   GATEWAY_GRPC_URL: grpcTarget.default('127.0.0.1:50056'),

@@ -9,10 +9,12 @@ import { Mailer } from './mail/mailer.js';
 import { UsersService } from './auth/users.service.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { LoginThrottle, THROTTLE_REDIS, throttleRedis } from './auth/login-throttle.js';
+import { MailLimit } from './auth/mail-limit.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AccountLink } from './account/account-link.js';
 import { AccountController } from './account/account.controller.js';
 import { PageErrorsFilter } from './page-errors.filter.js';
+import { ExpiredRowsSweeper } from './housekeeping/expired-rows-sweeper.js';
 
 export interface DashboardModuleOptions {
   /** Tests move time with this. */
@@ -32,7 +34,9 @@ export class DashboardModule {
       UsersService,
       SessionsService,
       LoginThrottle,
+      MailLimit,
       AccountLink,
+      ExpiredRowsSweeper,
     ];
     return {
       module: DashboardModule,

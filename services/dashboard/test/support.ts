@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@exs/platform';
 import { databaseUrl, dropDatabase, ensureDatabase, getFreePort, startMailpit, type RunningMailpit } from '@exs/devinfra';
 import { deployMigrations } from '@exs/prisma-migrate';
 import { dashboardConfigSchema, type DashboardConfig } from '../src/config.js';
 import { DashboardModule } from '../src/dashboard.module.js';
 import type { Clock } from '../src/clock.js';
+import { FORM_BODY_LIMIT_BYTES, configureWebEdge } from '../src/web-edge.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../prisma/schema.prisma', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -25,6 +28,8 @@ export interface DashboardHarness {
   app: INestApplicationContext;
   config: DashboardConfig;
   mailpit: RunningMailpit;
+  /** Where the pages are served, when started with `web` (127.0.0.1, a free port). */
+  baseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +37,7 @@ export interface DashboardHarness {
  * The dashboard's providers on a fresh migrated database, the test Redis and a Mailpit of its own, with
  * time on `clock`. The gateway and billing addresses point nowhere: these tests do not reach them.
  */
-export async function startDashboard(env: Record<string, string>, clock: Clock): Promise<DashboardHarness> {
+export async function startDashboard(env: Record<string, string>, clock: Clock, opts: { web?: boolean } = {}): Promise<DashboardHarness> {
   const server = process.env.EXS_TEST_DATABASE_URL!;
   const name = `dashboard_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(server, name);
@@ -53,8 +58,21 @@ export async function startDashboard(env: Record<string, string>, clock: Clock):
     ...env,
   });
   let app: INestApplicationContext;
+  let baseUrl: string | undefined;
   try {
-    app = await NestFactory.createApplicationContext(DashboardModule.forRoot(config, createLogger('dashboard', 'silent'), { clock }), { logger: false, abortOnError: false });
+    const module = DashboardModule.forRoot(config, createLogger('dashboard', 'silent'), { clock });
+    if (opts.web) {
+      // As startServiceApp serves it (trustProxy, form bodies, CSRF), without its signal handlers.
+      const adapter = new FastifyAdapter({ bodyLimit: FORM_BODY_LIMIT_BYTES, trustProxy: true });
+      configureWebEdge(adapter.getInstance() as unknown as FastifyInstance, config);
+      const web = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: false });
+      app = web;
+      const port = await getFreePort();
+      await web.listen(port, '127.0.0.1');
+      baseUrl = `http://127.0.0.1:${port}`;
+    } else {
+      app = await NestFactory.createApplicationContext(module, { logger: false, abortOnError: false });
+    }
   } catch (err) {
     // A harness that cannot start leaves no Mailpit or database behind.
     await mailpit.stop();
@@ -66,6 +84,7 @@ export async function startDashboard(env: Record<string, string>, clock: Clock):
     app,
     config,
     mailpit,
+    baseUrl,
     async close() {
       await app.close();
       await mailpit.stop();

@@ -3,10 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
 import type { Logger } from '@exs/platform';
+import type { Html } from '../views/html.js';
 import { message, resetPasswordPage, resetRequestPage, signInPage, signUpPage } from '../views/pages.js';
 import { field, pageContext, query, redirect, sendPage } from '../web.js';
 import { AccountLink } from '../account/account-link.js';
 import { LoginThrottle } from './login-throttle.js';
+import { MailLimit, type MailVerdict } from './mail-limit.js';
 import { acceptablePassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { normalizeEmail } from './secrets.js';
 import { SESSION_COOKIE, SessionsService } from './sessions.service.js';
@@ -17,6 +19,8 @@ const SIGNED_UP = 'Check your inbox: we have sent a message to that address with
 const RESET_SENT = 'If that address has an account, we have sent it a link to choose a new password.';
 const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
 const THROTTLED = 'Too many failed sign-ins. Try again later, or reset your password.';
+// Per client IP only: it says nothing about any address.
+const TOO_MANY_MAILS = 'Too many requests from your network. Try again later.';
 
 @Controller()
 export class AuthController {
@@ -24,6 +28,7 @@ export class AuthController {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
+    private readonly mailLimit: MailLimit,
     private readonly accounts: AccountLink,
     @Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -40,11 +45,15 @@ export class AuthController {
     const password = field(req, 'password', PASSWORD_MAX + 1);
     if (!email) return sendPage(reply, 400, signUpPage(pageContext(reply), 'Enter a valid e-mail address.'));
     if (!acceptablePassword(password)) return sendPage(reply, 400, signUpPage(pageContext(reply), `Choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`));
-    try {
-      await this.users.signUp(email, password);
-    } catch (err) {
-      // Logged, not shown: the page must read the same whatever happened to the address.
-      this.logger.error({ err }, 'sign-up mail not sent');
+    const verdict = await this.mailVerdict(email, req.ip);
+    if (verdict === 'refuse') return this.tooManyMails(reply, signUpPage(pageContext(reply), TOO_MANY_MAILS));
+    if (verdict === 'send') {
+      try {
+        await this.users.signUp(email, password);
+      } catch (err) {
+        // Logged, not shown: the page must read the same whatever happened to the address.
+        this.logger.error({ err }, 'sign-up mail not sent');
+      }
     }
     sendPage(reply, 200, message(pageContext(reply), 'Check your inbox', SIGNED_UP));
   }
@@ -101,9 +110,26 @@ export class AuthController {
   async requestReset(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const email = normalizeEmail(field(req, 'email', 300));
     if (email) {
-      await this.users.requestReset(email).catch((err: unknown) => this.logger.error({ err }, 'reset mail not sent'));
+      const verdict = await this.mailVerdict(email, req.ip);
+      if (verdict === 'refuse') return this.tooManyMails(reply, resetRequestPage(pageContext(reply), TOO_MANY_MAILS));
+      if (verdict === 'send') await this.users.requestReset(email).catch((err: unknown) => this.logger.error({ err }, 'reset mail not sent'));
     }
     sendPage(reply, 200, message(pageContext(reply), 'Check your inbox', RESET_SENT));
+  }
+
+  /** The mail limit's verdict; with Redis unreachable no mail is sent (closed) and the page reads as usual. */
+  private async mailVerdict(email: string, ip: string): Promise<MailVerdict> {
+    try {
+      return await this.mailLimit.check(email, ip);
+    } catch (err) {
+      this.logger.error({ err }, 'mail limit unavailable; no mail sent');
+      return 'skip';
+    }
+  }
+
+  private tooManyMails(reply: FastifyReply, page: Html): void {
+    void reply.header('retry-after', String(this.config.MAIL_WINDOW_SECONDS));
+    sendPage(reply, 429, page);
   }
 
   @Get('/reset/confirm')

@@ -42,7 +42,8 @@ export const signInPage = (ctx: PageContext, error?: string): Html => layout(ctx
   </form>
   <p><a href="/reset">Forgot your password?</a></p>`);
 
-export const resetRequestPage = (ctx: PageContext): Html => layout(ctx, 'Reset your password', html`
+export const resetRequestPage = (ctx: PageContext, error?: string): Html => layout(ctx, 'Reset your password', html`
+  ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
   <form method="post" action="/reset">${csrfField(ctx)}
     <label>E-mail <input type="email" name="email" required maxlength="254" autocomplete="email"></label>
     <button>Send a reset link</button>
