@@ -34,3 +34,10 @@ export async function scrape(baseUrl: string): Promise<Sample[]> {
   if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
   return parsePrometheusText(await res.text());
 }
+
+/** The metrics a Prometheus text exposition declares (`# TYPE <name> <type>`), sampled or not, with their types. */
+export function declaredMetrics(text: string): Map<string, string> {
+  const declared = new Map<string, string>();
+  for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) declared.set(name!, type!);
+  return declared;
+}
