@@ -12,6 +12,9 @@ describe('the language of a page is told by its function words', () => {
     ['it', 'Grazie per il vostro ordine. Vi preghiamo di pagare l\'importo indicato entro 30 giorni dalla data della fattura sul nostro conto presso la banca.'],
     ['nl', 'Bedankt voor uw bestelling. Wij verzoeken u het bedrag binnen 30 dagen na de factuurdatum over te maken op onze rekening, de levering volgt daarna.'],
     ['pt', 'Obrigado pela sua encomenda. Pedimos que pague o valor indicado no prazo de 30 dias a contar da data da fatura para a nossa conta no banco.'],
+    ['pl', 'Dziękujemy za zamówienie. Prosimy o zapłatę kwoty podanej na fakturze w terminie 14 dni na nasze konto, zgodnie z warunkami umowy, która jest podstawą.'],
+    ['cs', 'Děkujeme za vaši objednávku. Prosíme o úhradu částky uvedené na faktuře do 14 dnů na náš účet, podle podmínek smlouvy, která je také přiložena.'],
+    ['sv', 'Tack för din beställning. Vänligen betala beloppet som anges på fakturan inom 30 dagar till vårt konto, enligt de villkor som gäller för avtalet.'],
   ])('%s', (code, text) => {
     expect(guess(text)).toBe(code);
   });

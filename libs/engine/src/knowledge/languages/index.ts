@@ -7,10 +7,13 @@ import { it } from './it.js';
 import type { Language, LanguageCode } from './language.js';
 import { nl } from './nl.js';
 import { pt } from './pt.js';
+import { pl } from './pl.js';
+import { cs } from './cs.js';
+import { sv } from './sv.js';
 
 export type { Language, LanguageCode } from './language.js';
 
-export const LANGUAGES: readonly Language[] = [en, fr, de, es, it, nl, pt];
+export const LANGUAGES: readonly Language[] = [en, fr, de, es, it, nl, pt, pl, cs, sv];
 
 const byCode = new Map(LANGUAGES.map((l) => [l.code, l]));
 
