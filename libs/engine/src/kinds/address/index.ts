@@ -3,6 +3,7 @@
  * parts (street, city, postal code, state, country) from postal blocks (parts.ts).
  */
 import type { LeafNode } from '../../schema/compile.js';
+import { STREET_LINE_RE } from '../../knowledge/addresses/index.js';
 import { LEGAL_FORM_RE } from '../../knowledge/legal-forms/index.js';
 import type { DocContext } from '../../extract/context.js';
 import { labelledText } from '../../extract/labelled-text.js';
@@ -28,7 +29,8 @@ function rankAddress(ctx: DocContext, leaf: LeafNode): Scored[] {
   const page = ctx.pages[0];
   if (!page) return out;
   const lines = page.lines.slice(0, 14).map((l, i) => ({ i, l, t: page.text.slice(l.start, l.end).trim() }));
-  const isAddr = (t: string) => /\d/.test(t) && /(jalan|jln|street|st\b|road|rd\b|avenue|ave\b|lane|taman|no\.?\s?\d|lot|blok|block|\b\d{5}\b|floor|suite|building|straat|weg|strasse|straße|plaza|park)/i.test(t);
+  // a street line (knowledge/addresses), a house number after "No", or a postal code
+  const isAddr = (t: string) => STREET_LINE_RE.test(t) || /\bno\.?\s?\d|\b\d{5}\b/i.test(t);
   const stop = (t: string) => /(tel|phone|fax|gst|reg|invoice|receipt|date|e-?mail|www|@|tax)/i.test(t);
   let startIdx = -1;
   for (const x of lines) if (isAddr(x.t)) { startIdx = x.i; break; }

@@ -14,7 +14,8 @@ export interface AddressWords {
 }
 
 export const ADDRESS_WORDS: readonly AddressWords[] = [
-  { language: 'en', words: ['street', 'st', 'road', 'rd', 'avenue', 'ave', 'av', 'lane', 'ln', 'drive', 'dr', 'boulevard', 'blvd', 'suite', 'ste', 'floor', 'fl', 'building', 'bldg', 'unit', 'way', 'court', 'ct', 'place', 'pl', 'square', 'sq', 'highway', 'hwy', 'parkway', 'pkwy', 'terrace', 'crescent', 'close', 'p.o. box', 'po box'], suffixes: [] },
+  { language: 'en', words: ['street', 'st', 'road', 'rd', 'avenue', 'ave', 'av', 'lane', 'ln', 'drive', 'dr', 'boulevard', 'blvd', 'suite', 'ste', 'floor', 'fl', 'building', 'bldg', 'unit', 'way', 'court', 'ct', 'place', 'pl', 'square', 'sq', 'highway', 'hwy', 'parkway', 'pkwy', 'terrace', 'crescent', 'close', 'park', 'block', 'p.o. box', 'po box'], suffixes: [] },
+  { language: 'ms', words: ['jalan', 'jln', 'taman', 'tmn', 'lorong', 'lrg', 'persiaran', 'lot', 'blok', 'bangunan', 'wisma', 'kompleks', 'kampung', 'seksyen'], suffixes: [] },
   { language: 'fr', words: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'allée', 'chemin', 'impasse', 'place', 'quai', 'route', 'rte', 'cours', 'voie', 'zone', 'za', 'zi', 'zac', 'lieu-dit', 'bp', 'cedex', 'étage', 'bâtiment', 'bât', 'résidence'], suffixes: [] },
   { language: 'de', words: ['str', 'straße', 'strasse', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'postfach', 'am', 'an der', 'im', 'zum', 'zur'], suffixes: ['straße', 'strasse', 'str', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'steig', 'pfad'] },
   { language: 'es', words: ['calle', 'c/', 'avenida', 'avda', 'av', 'paseo', 'pº', 'plaza', 'pza', 'carretera', 'ctra', 'camino', 'ronda', 'travesía', 'polígono', 'pol', 'ind', 'nave', 'piso', 'planta', 'bajo', 'local', 'urbanización', 'urb', 'colonia', 'col', 'apartado', 'zona', 'parque empresarial'], suffixes: [] },

@@ -1,5 +1,7 @@
 import { compileSchema, extractFromDocument } from '../../../src/index.js';
 import { STREET_LINE_RE } from '../../../src/knowledge/addresses/index.js';
+import { DocContext } from '../../../src/extract/context.js';
+import { partyCandidates } from '../../../src/kinds/organization/issuer.js';
 import { doc } from '../../helpers/doc.js';
 
 const parties = compileSchema({ type: 'object', properties: { seller_name: { type: 'string' }, buyer_name: { type: 'string' } } });
@@ -25,6 +27,8 @@ test('the buyer is the name above a street line, not the street line', () => {
     { text: 'FATTURA n. 380/W del 06.02.2024', y: 0.4 }, { text: 'Totale documento 122,00', y: 0.6 },
   ]);
   expect(extractFromDocument(d, parties).data.buyer_name).toBe('Gentile Trasporti S.p.A.');
+  // (the street line is no candidate at all, whatever else scores it)
+  expect(partyCandidates(new DocContext(d), 'buyer').map((c) => c.value)).not.toContain('Via Roma 20');
 });
 
 test('a line that is only a label is no party name', () => {
@@ -39,6 +43,9 @@ test.each([
 ])('%s: the person on an attention line is not the buyer; the company above it is', (_lang, attention) => {
   const d = doc(['ACME Supplies Ltd', '1 High Street', 'London', '', 'Invoice 1042', '', 'Bill to:', 'Whitfield Holding', attention, '12 Mill Road', 'Leeds LS1 4AB']);
   expect(extractFromDocument(d, parties).data.buyer_name).toBe('Whitfield Holding');
+  // (the person is a candidate marked as named by an attention line, which counts against it)
+  const person = partyCandidates(new DocContext(d), 'buyer').find((c) => attention.endsWith(c.value));
+  expect(person?.features.attention).toBe(1);
 });
 
 test("a partnership's full style ending in '& C.' is kept whole", () => {
