@@ -84,7 +84,7 @@ function findBlocks(ctx: DocContext): Block[] {
       // Street: inline before the postal part, else on the lines above (skipping one line without digits).
       const before = ln.text.slice(0, m.index);
       const streetIn = (text: string, start: number) => {
-        // A line that also carries the company's legal form ("Coolblue Weena 664 B.V.") holds a one-word street.
+        // A line that also carries the company's legal form ("Acme Hoofdweg 12 B.V.") holds a one-word street.
         const eu1 = LEGAL.test(text) ? STREET_EU_ONE.exec(text) : null;
         const s = eu1 ?? (us ? STREET_US : STREET_EU).exec(text) ?? STREET_EU.exec(text) ?? STREET_US.exec(text);
         if (!s) return undefined;

@@ -30,7 +30,7 @@ export const phoneKind: FieldKind = {
 
 function rankUrl(ctx: DocContext, leaf: LeafNode): Scored[] {
   const ranked = rankPattern(ctx, leaf, urlCandidates(ctx), 0.5);
-  // A website (home page) is its host: "aws.amazon.com/contact-us/" names the site aws.amazon.com.
+  // A website (home page) is its host: "shop.example.com/contact-us/" names the site shop.example.com.
   const words = fieldWords(leaf);
   if (!words.some((w) => /^(website|homepage|site|web|domain)$/.test(w)) || words.some((w) => /^(url|link|uri)$/.test(w))) return ranked;
   return aggregate(ranked.map((s) => (typeof s.value === 'string' ? { ...s, value: s.value.replace(/^((?:https?:\/\/)?[^/\s]+)(?:\/.*)?$/i, '$1') } : s)));

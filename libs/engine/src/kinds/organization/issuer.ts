@@ -196,7 +196,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           pieces.push({ text: page.text.slice(a.start, b.end), start: a.start, kind: 4 });
         }
       }
-      // "e-Luscious Nederland B.V. iov Saeco.com": the name ends with its legal form
+      // "Acme Nederland B.V. iov Brand.com": the name ends with its legal form
       const tailAfterSuffix = new RegExp(`^(.{2,60}?${LEGAL_SUFFIX.source})\\s+(?=[a-z]|\\S+\\.[a-z]{2,3}\\b)`).exec(t);
       // (a partnership's full style ends with a legal form again: "Albergo Bellavista S.a.s. di Neri Paolo & C.")
       if (tailAfterSuffix && !ENDS_WITH_FORM.test(t)) pieces.push({ text: tailAfterSuffix[1], start: line.start + lead, kind: 1 });
@@ -244,7 +244,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           legal: hasLegalForm(text) ? 1 : 0,
           addrBelow,
           sender: sep,
-          // a web address inside the name ("... iov Saeco.com") is not the name matching its domain
+          // a web address inside the name ("... iov Brand.com") is not the name matching its domain
           domain: domainMatch(ctx, text.replace(/\S+\.(?:com|net|org|nl|de|be|fr|co|uk|eu|io|ch|at|it|es)\b\S*/gi, ' ').trim()),
           // words after the legal form ("ACME B.V. iov Other.com"): the name ended before them
           // (not a partnership's full style, which ends with a legal form again: "S.a.s. di Neri Paolo & C.")
@@ -373,7 +373,7 @@ export function ocrNameMarks(t: string): string {
   let s = t.replace(/^(?:[^\p{L}\p{N}]+\s+|[^\p{L}\p{N}(]+)(?=[\p{L}\p{N}])/u, '');
   s = s.replace(/(\p{L})\.&\s*/gu, '$1 & ');
   if (/\s\p{Ll}$/u.test(s) && /^[^\p{Ll}]+$/u.test(s.slice(0, -2)) && /\p{Lu}{3}/u.test(s)) s = s.slice(0, -2);
-  // a legal form at the end with a digit misread for its look-alike letter ("Coolblue 8.V.", "Acme 5.A.")
+  // a legal form at the end with a digit misread for its look-alike letter ("Acme 8.V.", "Acme 5.A.")
   const last = /\s(\S{1,6})$/.exec(s);
   if (last && /\d/.test(last[1])) {
     const form = last[1].replace(/8/g, 'B').replace(/0/g, 'O').replace(/5/g, 'S').replace(/1/g, 'I');
