@@ -43,7 +43,7 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
     try {
       const input = documentInput(req.document);
       const bytes = 'uploadKey' in input ? await this.documents.read(req.accountId, input.uploadKey) : input.inlineBytes;
-      const out = await this.sync.extract(req.accountId, req.requestId, req.schemaJson, bytes, req.dailyPageLimit);
+      const out = await this.sync.extract(req.accountId, req.requestId, req.schemaJson, bytes, req.dailyPageLimit, req.apiKeyId);
       return { resultJson: out.resultJson, billedPages: out.billedPages };
     } catch (err) {
       return { ...asOutcome(err), billedPages: 0 };
@@ -52,7 +52,7 @@ export class ExtractionGrpcController implements extractionV1.ExtractionServiceC
 
   async submitJob(req: extractionV1.SubmitJobRequest): Promise<extractionV1.SubmitJobResponse> {
     try {
-      const job = await this.jobs.submit(req.accountId, req.requestId, req.schemaJson, documentInput(req.document), req.dailyPageLimit);
+      const job = await this.jobs.submit(req.accountId, req.requestId, req.schemaJson, documentInput(req.document), req.dailyPageLimit, req.apiKeyId);
       return { job: toJobMessage(job) };
     } catch (err) {
       return asOutcome(err);

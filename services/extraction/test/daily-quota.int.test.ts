@@ -102,3 +102,11 @@ test('the count resets at 00:00 UTC', async () => {
     clock.t = before;
   }
 });
+
+test('the calling key reaches ReservePages: its confirmed pages are counted under it for usage by key', async () => {
+  const a = account();
+  const hold = await quota.hold(a, 'default', randomUUID(), 3, 0, clock.now(), 'key_usage');
+  await quota.confirm(a, hold, 2);
+  expect((await ratelimit.call('GetUsage', { accountId: a, firstDay: '2026-08-10', lastDay: '2026-08-10' })).days)
+    .toEqual([{ day: '2026-08-10', keys: [{ apiKeyId: 'key_usage', pages: 2 }] }]);
+});

@@ -99,7 +99,7 @@ test('GET /metrics answers 200 in the Prometheus text format, with the engine po
 test('a sync extraction is counted under Extract and its digital pages under the sync path', async () => {
   const accountId = await fundedAccount();
   const before = await scrape(httpUrl);
-  const out = await call(api.extract({ accountId, requestId: 'req_metrics_1', schemaJson: JSON.stringify(sampleInvoiceSchema), document: { inlineBytes: Buffer.from(await sampleInvoicePdf(2)) }, dailyPageLimit: 0 }));
+  const out = await call(api.extract({ accountId, requestId: 'req_metrics_1', schemaJson: JSON.stringify(sampleInvoiceSchema), document: { inlineBytes: Buffer.from(await sampleInvoicePdf(2)) }, dailyPageLimit: 0, apiKeyId: '' }));
   expect(out.error).toBeUndefined();
   expect(out.billedPages).toBe(2);
   const after = await scrape(httpUrl);
@@ -110,7 +110,7 @@ test('a sync extraction is counted under Extract and its digital pages under the
 });
 
 test('a refused extraction is counted under Extract with its contract error code', async () => {
-  const out = await call(api.extract({ accountId: await fundedAccount(), requestId: 'req_metrics_2', schemaJson: '{"type":', document: { inlineBytes: Buffer.from(await sampleInvoicePdf(1)) }, dailyPageLimit: 0 }));
+  const out = await call(api.extract({ accountId: await fundedAccount(), requestId: 'req_metrics_2', schemaJson: '{"type":', document: { inlineBytes: Buffer.from(await sampleInvoicePdf(1)) }, dailyPageLimit: 0, apiKeyId: '' }));
   expect(out.error?.code).toBe('invalid_schema');
   const samples = await scrape(httpUrl);
   expect(valueOf(samples, 'rpc_server_requests_total', { rpc_method: 'Extract', rpc_grpc_status_code: 'OK', error_code: 'invalid_schema' })).toBe(1);

@@ -90,3 +90,33 @@ test('RevokeApiKey revokes the account\'s key and refuses another account\'s', a
   expect((await grpc.listApiKeys({ accountId: owner })).keys[0]!.revokedAtMs).toBe('0');
   expect((await grpc.revokeApiKey({ accountId: owner, keyId: key!.id })).key!.revokedAtMs).not.toBe('0');
 });
+
+test('UpdateApiKey renames a key and sets its daily page limit; 0 removes the limit', async () => {
+  const { accountId } = await grpc.ensureAccount({ email: email() });
+  const { key, secret } = await grpc.createApiKey({ accountId, name: 'old', dailyPageLimit: 0 });
+  const updated = await grpc.updateApiKey({ accountId, keyId: key!.id, name: 'new', dailyPageLimit: 250 });
+  expect(updated.key).toEqual(expect.objectContaining({ id: key!.id, name: 'new', dailyPageLimit: 250 }));
+  expect((await grpc.listApiKeys({ accountId })).keys[0]).toEqual(expect.objectContaining({ name: 'new', dailyPageLimit: 250 }));
+  // The principal the key authenticates carries the new limit at once on this instance.
+  const keys = (grpc as unknown as { keys: ApiKeysService }).keys;
+  expect((await keys.verify(secret))?.dailyPageLimit).toBe(250);
+  await grpc.updateApiKey({ accountId, keyId: key!.id, name: 'new', dailyPageLimit: 0 });
+  expect((await keys.verify(secret))?.dailyPageLimit).toBeNull();
+});
+
+test('UpdateApiKey refuses another account\'s key and leaves it unchanged', async () => {
+  const owner = (await grpc.ensureAccount({ email: email() })).accountId;
+  const other = (await grpc.ensureAccount({ email: email() })).accountId;
+  const { key } = await grpc.createApiKey({ accountId: owner, name: 'mine', dailyPageLimit: 10 });
+  expect(await grpcCode(grpc.updateApiKey({ accountId: other, keyId: key!.id, name: 'stolen', dailyPageLimit: 0 }))).toBe(status.NOT_FOUND);
+  expect((await grpc.listApiKeys({ accountId: owner })).keys[0]).toEqual(expect.objectContaining({ name: 'mine', dailyPageLimit: 10 }));
+});
+
+test('UpdateApiKey refuses a name over 100 characters and a limit outside 0..10,000,000', async () => {
+  const { accountId } = await grpc.ensureAccount({ email: email() });
+  const { key } = await grpc.createApiKey({ accountId, name: '', dailyPageLimit: 0 });
+  expect(await grpcCode(grpc.updateApiKey({ accountId, keyId: key!.id, name: 'n'.repeat(101), dailyPageLimit: 0 }))).toBe(status.INVALID_ARGUMENT);
+  expect(await grpcCode(grpc.updateApiKey({ accountId, keyId: key!.id, name: '', dailyPageLimit: -1 }))).toBe(status.INVALID_ARGUMENT);
+  expect(await grpcCode(grpc.updateApiKey({ accountId, keyId: key!.id, name: '', dailyPageLimit: 10_000_001 }))).toBe(status.INVALID_ARGUMENT);
+  expect((await grpc.updateApiKey({ accountId, keyId: key!.id, name: 'n'.repeat(100), dailyPageLimit: 10_000_000 })).key!.dailyPageLimit).toBe(10_000_000);
+});

@@ -7,6 +7,8 @@ export const ratelimitConfigSchema = baseConfigSchema.extend(grpcServerConfigSch
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(250),
   /** A page hold neither confirmed nor released within this long is given back (a crashed caller). */
   QUOTA_HOLD_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** How long each day's billed pages by API key (GetUsage) are kept. */
+  USAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(92),
 });
 
 export type RateLimitConfig = z.infer<typeof ratelimitConfigSchema>;

@@ -48,7 +48,7 @@ export class RateLimitGrpcController implements ratelimitV1.RateLimitServiceCont
 
   async reservePages(req: ratelimitV1.ReservePagesRequest): Promise<ratelimitV1.ReservePagesResponse> {
     try {
-      const r = await this.quota.reserve(req.accountId, req.plan, req.reference, req.pages, req.dailyPageLimit);
+      const r = await this.quota.reserve(req.accountId, req.plan, req.reference, req.pages, req.dailyPageLimit, req.apiKeyId);
       this.decisions.add(1, { limit: 'daily_pages', outcome: r.allowed ? 'allowed' : 'rejected' });
       return { allowed: r.allowed, reservationId: r.reservationId, remainingToday: r.remainingToday, dailyLimit: r.dailyLimit, resetsAtMs: String(r.resetsAtMs) };
     } catch (err) { this.translate('ReservePages', err); }
@@ -71,5 +71,11 @@ export class RateLimitGrpcController implements ratelimitV1.RateLimitServiceCont
       const q = await this.quota.get(req.accountId, req.plan, req.dailyPageLimit);
       return { ...q, resetsAtMs: String(q.resetsAtMs) };
     } catch (err) { this.translate('GetQuota', err); }
+  }
+
+  async getUsage(req: ratelimitV1.GetUsageRequest): Promise<ratelimitV1.GetUsageResponse> {
+    try {
+      return { days: await this.quota.usage(req.accountId, req.firstDay, req.lastDay) };
+    } catch (err) { this.translate('GetUsage', err); }
   }
 }

@@ -20,7 +20,7 @@ export class RateLimitModule {
     const providers: Provider[] = [
       TokenBucketService,
       PageQuotaService,
-      { provide: QUOTA_OPTIONS, useValue: { holdTtlMs: config.QUOTA_HOLD_TTL_SECONDS * 1000 } },
+      { provide: QUOTA_OPTIONS, useValue: { holdTtlMs: config.QUOTA_HOLD_TTL_SECONDS * 1000, usageRetentionDays: config.USAGE_RETENTION_DAYS } },
       { provide: RATELIMIT_LOGGER, useValue: logger },
     ];
     if (opts.clock) providers.push({ provide: CLOCK, useValue: opts.clock });

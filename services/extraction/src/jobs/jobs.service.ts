@@ -33,13 +33,13 @@ export class JobsService {
    * stages inline bytes, records the job and queues it. Whatever fails after the hold gives it back. The
    * message id is the job id, so a retried publish is dropped by the stream.
    */
-  async submit(accountId: string, requestId: string, schemaJson: string, input: DocumentInput, keyPageLimit = 0): Promise<Job> {
+  async submit(accountId: string, requestId: string, schemaJson: string, input: DocumentInput, keyPageLimit = 0, apiKeyId = ''): Promise<Job> {
     await this.engine.checkSchema(schemaJson);
     const bytes = 'uploadKey' in input ? await this.documents.read(accountId, input.uploadKey) : input.inlineBytes;
     const pages = await this.engine.countPages(bytes, LIMITS.pages);
     const id = newJobId();
     // The key's page limit matters at admission only: that is where the quota holds the pages.
-    const holds = await this.settlement.hold(accountId, id, pages, keyPageLimit);
+    const holds = await this.settlement.hold(accountId, id, pages, keyPageLimit, apiKeyId);
     let job: Job;
     try {
       // Staged only once the money is held: a refused job leaves no copy of its document behind.

@@ -29,12 +29,13 @@ export class DailyQuota {
 
   /**
    * Returns the hold to settle later ('' when the limiter is down). `keyLimit` is the calling key's
-   * daily page limit (0: none), applied by the limiter to the account's count.
+   * daily page limit (0: none), applied by the limiter to the account's count; `apiKeyId` the calling
+   * key, under which the limiter counts the confirmed pages (usage by key).
    */
-  async hold(accountId: string, plan: string, reference: string, pages: number, keyLimit = 0, now = Date.now()): Promise<string> {
+  async hold(accountId: string, plan: string, reference: string, pages: number, keyLimit = 0, now = Date.now(), apiKeyId = ''): Promise<string> {
     let res: ratelimitV1.ReservePagesResponse;
     try {
-      res = await call(this.limiter.reservePages({ accountId, plan, reference, pages, dailyPageLimit: keyLimit }));
+      res = await call(this.limiter.reservePages({ accountId, plan, reference, pages, dailyPageLimit: keyLimit, apiKeyId }));
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, 'page quota unavailable; request allowed');
       return '';

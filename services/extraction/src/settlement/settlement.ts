@@ -14,10 +14,13 @@ export interface Holds { reservationId: string; quotaHoldId: string }
 export class Settlement {
   constructor(private readonly wallet: WalletSettlement, private readonly quota: DailyQuota) {}
 
-  /** `keyPageLimit`: the calling API key's daily page limit (0 = none; the plan's quota alone applies). */
-  async hold(accountId: string, reference: string, pages: number, keyPageLimit = 0): Promise<Holds> {
+  /**
+   * `keyPageLimit`: the calling API key's daily page limit (0 = none; the plan's quota alone applies);
+   * `apiKeyId`: the calling key, under which the limiter counts the pages for usage by key.
+   */
+  async hold(accountId: string, reference: string, pages: number, keyPageLimit = 0, apiKeyId = ''): Promise<Holds> {
     const plan = await this.wallet.planOf(accountId);
-    const quotaHoldId = await this.quota.hold(accountId, plan, reference, pages, keyPageLimit);
+    const quotaHoldId = await this.quota.hold(accountId, plan, reference, pages, keyPageLimit, Date.now(), apiKeyId);
     try {
       return { reservationId: await this.wallet.hold(accountId, reference, pages), quotaHoldId };
     } catch (err) {

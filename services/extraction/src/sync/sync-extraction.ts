@@ -17,10 +17,10 @@ export class SyncExtractionService {
     this.pagesExtracted = pagesExtractedCounter(metrics);
   }
 
-  async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array, keyPageLimit = 0): Promise<SyncExtraction> {
+  async extract(accountId: string, requestId: string, schemaJson: string, bytes: Uint8Array, keyPageLimit = 0, apiKeyId = ''): Promise<SyncExtraction> {
     await this.engine.checkSchema(schemaJson);
     const pages = await this.engine.countPages(bytes, LIMITS.syncPages);
-    const holds = await this.settlement.hold(accountId, requestId, pages, keyPageLimit);
+    const holds = await this.settlement.hold(accountId, requestId, pages, keyPageLimit, apiKeyId);
     let result;
     try {
       result = await this.engine.run(bytes, schemaJson, LIMITS.syncPages);

@@ -22,7 +22,7 @@ export class ExtractionClient {
   /** Sync extraction: the result body. */
   async extract(principal: Principal, requestId: string, body: unknown): Promise<unknown> {
     const parsed = parseExtractionRequest(body);
-    const res = await call(this.extraction.extract({ accountId: principal.accountId, requestId, ...parsed, dailyPageLimit: keyPageLimit(principal) })).catch(fromGrpcError);
+    const res = await call(this.extraction.extract({ accountId: principal.accountId, requestId, ...parsed, dailyPageLimit: keyPageLimit(principal), apiKeyId: principal.keyId })).catch(fromGrpcError);
     if (res.error?.code) fromOutcome(res.error, this.config.TOP_UP_URL);
     return JSON.parse(res.resultJson!);
   }
@@ -30,7 +30,7 @@ export class ExtractionClient {
   /** Job admission: the queued job. */
   async submitJob(principal: Principal, requestId: string, body: unknown): Promise<extractionV1.Job> {
     const parsed = parseExtractionRequest(body);
-    const res = await call(this.extraction.submitJob({ accountId: principal.accountId, requestId, ...parsed, dailyPageLimit: keyPageLimit(principal) })).catch(fromGrpcError);
+    const res = await call(this.extraction.submitJob({ accountId: principal.accountId, requestId, ...parsed, dailyPageLimit: keyPageLimit(principal), apiKeyId: principal.keyId })).catch(fromGrpcError);
     if (res.error?.code) fromOutcome(res.error, this.config.TOP_UP_URL);
     return res.job!;
   }

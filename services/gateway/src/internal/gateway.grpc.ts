@@ -46,6 +46,15 @@ export class GatewayGrpcController implements gatewayV1.GatewayServiceController
     return { key: toMessage(created.key), secret: created.secret };
   }
 
+  async updateApiKey(req: gatewayV1.UpdateApiKeyRequest): Promise<gatewayV1.UpdateApiKeyResponse> {
+    if (req.name.length > NAME_MAX) throw grpcError(status.INVALID_ARGUMENT, `name is longer than ${NAME_MAX} characters`);
+    if (req.dailyPageLimit < 0 || req.dailyPageLimit > MAX_DAILY_PAGE_LIMIT) throw grpcError(status.INVALID_ARGUMENT, `daily_page_limit must be 0 to ${MAX_DAILY_PAGE_LIMIT}`);
+    // Scoped to the account in the same statement as the id: another account's key is NOT_FOUND.
+    const key = await this.keys.update(req.accountId, req.keyId, { name: req.name, dailyPageLimit: req.dailyPageLimit || null });
+    if (!key) throw grpcError(status.NOT_FOUND, 'key not found');
+    return { key: toMessage(key) };
+  }
+
   async revokeApiKey(req: gatewayV1.RevokeApiKeyRequest): Promise<gatewayV1.RevokeApiKeyResponse> {
     const key = await this.keys.revoke(req.accountId, req.keyId);
     if (!key) throw grpcError(status.NOT_FOUND, 'key not found');

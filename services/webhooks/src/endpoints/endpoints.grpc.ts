@@ -97,4 +97,11 @@ export class WebhooksGrpcController implements webhooksV1.WebhooksServiceControl
       return { deliveries: (await this.endpoints.listDeliveries(req.accountId, req.endpointId, req.limit)).map(toDelivery) };
     } catch (err) { translate(err); }
   }
+
+  async resendDelivery(req: webhooksV1.ResendDeliveryRequest): Promise<webhooksV1.ResendDeliveryResponse> {
+    refuseNul({ account_id: req.accountId, delivery_id: req.deliveryId });
+    try {
+      return { delivery: toDelivery(await this.endpoints.resendDelivery(req.accountId, req.deliveryId, this.clock.now())) };
+    } catch (err) { translate(err); }
+  }
 }

@@ -10,6 +10,7 @@ export class EndpointLimitError extends Error {}
 export class InvalidEndpointError extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MESSAGE_ID = /^msg_[0-9a-f]{32}$/;
 const MAX_DESCRIPTION = 256;
 
 export interface CreateEndpointInput {
@@ -67,5 +68,22 @@ export class EndpointsService {
       take: Math.min(Math.max(limit || 20, 1), 100),
       include: { attempts: { orderBy: { attemptNumber: 'asc' } } },
     });
+  }
+
+  /**
+   * Sends a finished delivery again: pending, due now, same id and body. Only the account's deliveries
+   * to endpoints it still has; a pending one is left as it is (an attempt is already due or scheduled).
+   * The update is conditional on the delivery not being pending, so concurrent resends make it pending once.
+   */
+  async resendDelivery(accountId: string, deliveryId: string, now: Date) {
+    if (!MESSAGE_ID.test(deliveryId)) throw new EndpointNotFoundError();
+    const where = { id: deliveryId, accountId, endpoint: { deletedAt: null } };
+    const found = await this.db.delivery.findFirst({ where, select: { id: true } });
+    if (!found) throw new EndpointNotFoundError();
+    await this.db.delivery.updateMany({
+      where: { id: deliveryId, accountId, status: { in: ['succeeded', 'failed'] } },
+      data: { status: 'pending', nextAttemptAt: now, leaseOwner: null, leaseUntil: null },
+    });
+    return this.db.delivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: { orderBy: { attemptNumber: 'asc' } } } });
   }
 }

@@ -37,6 +37,8 @@ export interface ExtractRequest {
    * ratelimit ReservePages, which applies it to the pages all keys of the account used today.
    */
   dailyPageLimit: number;
+  /** The calling API key's id, passed to ratelimit ReservePages so usage is counted by key. */
+  apiKeyId: string;
 }
 
 export interface ExtractResponse {
@@ -58,6 +60,8 @@ export interface SubmitJobRequest {
    * ratelimit ReservePages, which applies it to the pages all keys of the account used today.
    */
   dailyPageLimit: number;
+  /** The calling API key's id, passed to ratelimit ReservePages so usage is counted by key. */
+  apiKeyId: string;
 }
 
 export interface SubmitJobResponse {
@@ -265,7 +269,7 @@ export const DocumentSource: MessageFns<DocumentSource> = {
 };
 
 function createBaseExtractRequest(): ExtractRequest {
-  return { accountId: "", requestId: "", schemaJson: "", document: undefined, dailyPageLimit: 0 };
+  return { accountId: "", requestId: "", schemaJson: "", document: undefined, dailyPageLimit: 0, apiKeyId: "" };
 }
 
 export const ExtractRequest: MessageFns<ExtractRequest> = {
@@ -284,6 +288,9 @@ export const ExtractRequest: MessageFns<ExtractRequest> = {
     }
     if (message.dailyPageLimit !== 0) {
       writer.uint32(40).int32(message.dailyPageLimit);
+    }
+    if (message.apiKeyId !== "") {
+      writer.uint32(50).string(message.apiKeyId);
     }
     return writer;
   },
@@ -339,6 +346,14 @@ export const ExtractRequest: MessageFns<ExtractRequest> = {
             }
 
             message.dailyPageLimit = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.apiKeyId = reader.string();
             continue;
           }
         }
@@ -423,7 +438,7 @@ export const ExtractResponse: MessageFns<ExtractResponse> = {
 };
 
 function createBaseSubmitJobRequest(): SubmitJobRequest {
-  return { accountId: "", requestId: "", schemaJson: "", document: undefined, dailyPageLimit: 0 };
+  return { accountId: "", requestId: "", schemaJson: "", document: undefined, dailyPageLimit: 0, apiKeyId: "" };
 }
 
 export const SubmitJobRequest: MessageFns<SubmitJobRequest> = {
@@ -442,6 +457,9 @@ export const SubmitJobRequest: MessageFns<SubmitJobRequest> = {
     }
     if (message.dailyPageLimit !== 0) {
       writer.uint32(40).int32(message.dailyPageLimit);
+    }
+    if (message.apiKeyId !== "") {
+      writer.uint32(50).string(message.apiKeyId);
     }
     return writer;
   },
@@ -497,6 +515,14 @@ export const SubmitJobRequest: MessageFns<SubmitJobRequest> = {
             }
 
             message.dailyPageLimit = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.apiKeyId = reader.string();
             continue;
           }
         }

@@ -58,6 +58,18 @@ export interface RevokeApiKeyResponse {
   key: ApiKey | undefined;
 }
 
+export interface UpdateApiKeyRequest {
+  accountId: string;
+  keyId: string;
+  name: string;
+  /** 0 = remove the key's limit. */
+  dailyPageLimit: number;
+}
+
+export interface UpdateApiKeyResponse {
+  key: ApiKey | undefined;
+}
+
 function createBaseEnsureAccountRequest(): EnsureAccountRequest {
   return { email: "" };
 }
@@ -571,6 +583,131 @@ export const RevokeApiKeyResponse: MessageFns<RevokeApiKeyResponse> = {
   },
 };
 
+function createBaseUpdateApiKeyRequest(): UpdateApiKeyRequest {
+  return { accountId: "", keyId: "", name: "", dailyPageLimit: 0 };
+}
+
+export const UpdateApiKeyRequest: MessageFns<UpdateApiKeyRequest> = {
+  encode(message: UpdateApiKeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.keyId !== "") {
+      writer.uint32(18).string(message.keyId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.dailyPageLimit !== 0) {
+      writer.uint32(32).int32(message.dailyPageLimit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateApiKeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateApiKeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.dailyPageLimit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseUpdateApiKeyResponse(): UpdateApiKeyResponse {
+  return { key: undefined };
+}
+
+export const UpdateApiKeyResponse: MessageFns<UpdateApiKeyResponse> = {
+  encode(message: UpdateApiKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== undefined) {
+      ApiKey.encode(message.key, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateApiKeyResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateApiKeyResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = ApiKey.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * The gateway's internal API for the dashboard: the accounts and API keys the gateway owns, managed on
  * behalf of a signed-in dashboard user. Never exposed publicly (the chart's NetworkPolicy admits only the
@@ -595,6 +732,13 @@ export interface GatewayServiceClient {
   /** Revoked at once on the serving gateway instance, within KEY_CACHE_TTL_SECONDS on the others. */
 
   revokeApiKey(request: RevokeApiKeyRequest): Observable<RevokeApiKeyResponse>;
+
+  /**
+   * Renames a key and sets or removes its daily page limit (both fields are written). Applied at once on
+   * the serving gateway instance, within KEY_CACHE_TTL_SECONDS on the others, like a revocation.
+   */
+
+  updateApiKey(request: UpdateApiKeyRequest): Observable<UpdateApiKeyResponse>;
 }
 
 /**
@@ -629,11 +773,20 @@ export interface GatewayServiceController {
   revokeApiKey(
     request: RevokeApiKeyRequest,
   ): Promise<RevokeApiKeyResponse> | Observable<RevokeApiKeyResponse> | RevokeApiKeyResponse;
+
+  /**
+   * Renames a key and sets or removes its daily page limit (both fields are written). Applied at once on
+   * the serving gateway instance, within KEY_CACHE_TTL_SECONDS on the others, like a revocation.
+   */
+
+  updateApiKey(
+    request: UpdateApiKeyRequest,
+  ): Promise<UpdateApiKeyResponse> | Observable<UpdateApiKeyResponse> | UpdateApiKeyResponse;
 }
 
 export function GatewayServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["ensureAccount", "listApiKeys", "createApiKey", "revokeApiKey"];
+    const grpcMethods: string[] = ["ensureAccount", "listApiKeys", "createApiKey", "revokeApiKey", "updateApiKey"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("GatewayService", method)(constructor.prototype[method], method, descriptor);

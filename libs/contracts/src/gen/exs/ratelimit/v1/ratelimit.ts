@@ -41,6 +41,8 @@ export interface ReservePagesRequest {
    * raises a plan's own limit: a free account's key limit of 500 still stops at the plan's 100.
    */
   dailyPageLimit: number;
+  /** The calling API key, for usage by key: ConfirmPages counts the billed pages under it ('' = none). */
+  apiKeyId: string;
 }
 
 export interface ReservePagesResponse {
@@ -91,6 +93,30 @@ export interface GetQuotaResponse {
   /** -1 when there is no quota. */
   remainingToday: number;
   resetsAtMs: string;
+}
+
+export interface GetUsageRequest {
+  accountId: string;
+  /** UTC days as YYYY-MM-DD, inclusive; at most 92 days, first_day <= last_day. */
+  firstDay: string;
+  lastDay: string;
+}
+
+export interface KeyUsage {
+  /** '' for pages reserved without a key id. */
+  apiKeyId: string;
+  pages: number;
+}
+
+export interface DayUsage {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  keys: KeyUsage[];
+}
+
+export interface GetUsageResponse {
+  /** Only days with pages, oldest first. */
+  days: DayUsage[];
 }
 
 function createBaseTakeRequest(): TakeRequest {
@@ -252,7 +278,7 @@ export const TakeResponse: MessageFns<TakeResponse> = {
 };
 
 function createBaseReservePagesRequest(): ReservePagesRequest {
-  return { accountId: "", plan: "", reference: "", pages: 0, dailyPageLimit: 0 };
+  return { accountId: "", plan: "", reference: "", pages: 0, dailyPageLimit: 0, apiKeyId: "" };
 }
 
 export const ReservePagesRequest: MessageFns<ReservePagesRequest> = {
@@ -271,6 +297,9 @@ export const ReservePagesRequest: MessageFns<ReservePagesRequest> = {
     }
     if (message.dailyPageLimit !== 0) {
       writer.uint32(40).int32(message.dailyPageLimit);
+    }
+    if (message.apiKeyId !== "") {
+      writer.uint32(50).string(message.apiKeyId);
     }
     return writer;
   },
@@ -326,6 +355,14 @@ export const ReservePagesRequest: MessageFns<ReservePagesRequest> = {
             }
 
             message.dailyPageLimit = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.apiKeyId = reader.string();
             continue;
           }
         }
@@ -806,6 +843,234 @@ export const GetQuotaResponse: MessageFns<GetQuotaResponse> = {
   },
 };
 
+function createBaseGetUsageRequest(): GetUsageRequest {
+  return { accountId: "", firstDay: "", lastDay: "" };
+}
+
+export const GetUsageRequest: MessageFns<GetUsageRequest> = {
+  encode(message: GetUsageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.firstDay !== "") {
+      writer.uint32(18).string(message.firstDay);
+    }
+    if (message.lastDay !== "") {
+      writer.uint32(26).string(message.lastDay);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUsageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUsageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.firstDay = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lastDay = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseKeyUsage(): KeyUsage {
+  return { apiKeyId: "", pages: 0 };
+}
+
+export const KeyUsage: MessageFns<KeyUsage> = {
+  encode(message: KeyUsage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiKeyId !== "") {
+      writer.uint32(10).string(message.apiKeyId);
+    }
+    if (message.pages !== 0) {
+      writer.uint32(16).int32(message.pages);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeyUsage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeyUsage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiKeyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pages = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDayUsage(): DayUsage {
+  return { day: "", keys: [] };
+}
+
+export const DayUsage: MessageFns<DayUsage> = {
+  encode(message: DayUsage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    for (const v of message.keys) {
+      KeyUsage.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayUsage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayUsage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.keys.push(KeyUsage.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetUsageResponse(): GetUsageResponse {
+  return { days: [] };
+}
+
+export const GetUsageResponse: MessageFns<GetUsageResponse> = {
+  encode(message: GetUsageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.days) {
+      DayUsage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUsageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUsageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.days.push(DayUsage.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Per-account token buckets and daily page quotas, in Redis (nothing durable).
  *
@@ -842,6 +1107,13 @@ export interface RateLimitServiceClient {
   /** Today's quota state for an account, read-only. */
 
   getQuota(request: GetQuotaRequest): Observable<GetQuotaResponse>;
+
+  /**
+   * Billed pages per UTC day and API key (as counted by ConfirmPages) over at most 92 days, read-only.
+   * Kept USAGE_RETENTION_DAYS (92) in Redis: see docs/rate-limits.md, "Usage by key".
+   */
+
+  getUsage(request: GetUsageRequest): Observable<GetUsageResponse>;
 }
 
 /**
@@ -886,11 +1158,18 @@ export interface RateLimitServiceController {
   /** Today's quota state for an account, read-only. */
 
   getQuota(request: GetQuotaRequest): Promise<GetQuotaResponse> | Observable<GetQuotaResponse> | GetQuotaResponse;
+
+  /**
+   * Billed pages per UTC day and API key (as counted by ConfirmPages) over at most 92 days, read-only.
+   * Kept USAGE_RETENTION_DAYS (92) in Redis: see docs/rate-limits.md, "Usage by key".
+   */
+
+  getUsage(request: GetUsageRequest): Promise<GetUsageResponse> | Observable<GetUsageResponse> | GetUsageResponse;
 }
 
 export function RateLimitServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["take", "reservePages", "confirmPages", "releasePages", "getQuota"];
+    const grpcMethods: string[] = ["take", "reservePages", "confirmPages", "releasePages", "getQuota", "getUsage"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("RateLimitService", method)(constructor.prototype[method], method, descriptor);

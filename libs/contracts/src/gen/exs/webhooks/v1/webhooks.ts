@@ -84,6 +84,15 @@ export interface DeliveryAttempt {
   error: string;
 }
 
+export interface ResendDeliveryRequest {
+  accountId: string;
+  deliveryId: string;
+}
+
+export interface ResendDeliveryResponse {
+  delivery: Delivery | undefined;
+}
+
 function createBaseEndpoint(): Endpoint {
   return { id: "", accountId: "", url: "", secret: "", createdAtMs: "0", eventTypes: [], description: "" };
 }
@@ -852,6 +861,109 @@ export const DeliveryAttempt: MessageFns<DeliveryAttempt> = {
   },
 };
 
+function createBaseResendDeliveryRequest(): ResendDeliveryRequest {
+  return { accountId: "", deliveryId: "" };
+}
+
+export const ResendDeliveryRequest: MessageFns<ResendDeliveryRequest> = {
+  encode(message: ResendDeliveryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.deliveryId !== "") {
+      writer.uint32(18).string(message.deliveryId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendDeliveryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendDeliveryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.deliveryId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseResendDeliveryResponse(): ResendDeliveryResponse {
+  return { delivery: undefined };
+}
+
+export const ResendDeliveryResponse: MessageFns<ResendDeliveryResponse> = {
+  encode(message: ResendDeliveryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.delivery !== undefined) {
+      Delivery.encode(message.delivery, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendDeliveryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendDeliveryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.delivery = Delivery.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Endpoint registration, scoped to an account; deliveries are driven by job events (exs.jobs.succeeded,
  * exs.jobs.failed) and signed per Standard Webhooks. Errors: INVALID_ARGUMENT for a refused URL (scheme,
@@ -869,6 +981,15 @@ export interface WebhooksServiceClient {
   /** Recent deliveries of one endpoint with their attempts, newest first (for a dashboard or support). */
 
   listDeliveries(request: ListDeliveriesRequest): Observable<ListDeliveriesResponse>;
+
+  /**
+   * Sends a finished delivery (succeeded or failed) again: it becomes pending with an attempt due now,
+   * the same webhook-id and body; later attempts follow the retry schedule for the attempts left (none
+   * after the 8th). A pending delivery is returned unchanged. NOT_FOUND for an unknown delivery, another
+   * account's, or one whose endpoint was deleted.
+   */
+
+  resendDelivery(request: ResendDeliveryRequest): Observable<ResendDeliveryResponse>;
 }
 
 /**
@@ -896,11 +1017,28 @@ export interface WebhooksServiceController {
   listDeliveries(
     request: ListDeliveriesRequest,
   ): Promise<ListDeliveriesResponse> | Observable<ListDeliveriesResponse> | ListDeliveriesResponse;
+
+  /**
+   * Sends a finished delivery (succeeded or failed) again: it becomes pending with an attempt due now,
+   * the same webhook-id and body; later attempts follow the retry schedule for the attempts left (none
+   * after the 8th). A pending delivery is returned unchanged. NOT_FOUND for an unknown delivery, another
+   * account's, or one whose endpoint was deleted.
+   */
+
+  resendDelivery(
+    request: ResendDeliveryRequest,
+  ): Promise<ResendDeliveryResponse> | Observable<ResendDeliveryResponse> | ResendDeliveryResponse;
 }
 
 export function WebhooksServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["createEndpoint", "listEndpoints", "deleteEndpoint", "listDeliveries"];
+    const grpcMethods: string[] = [
+      "createEndpoint",
+      "listEndpoints",
+      "deleteEndpoint",
+      "listDeliveries",
+      "resendDelivery",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("WebhooksService", method)(constructor.prototype[method], method, descriptor);
