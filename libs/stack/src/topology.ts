@@ -28,6 +28,8 @@ export interface Ports {
   /** Mailpit, the local SMTP sink: SMTP and its web inbox. */
   mailpitSmtp: number;
   mailpitWeb: number;
+  /** stripe-mock, the local stack's payment processor (Stripe's API mock). */
+  stripeMock: number;
 }
 
 export const DEFAULT_PORTS: Ports = {
@@ -42,6 +44,7 @@ export const DEFAULT_PORTS: Ports = {
   dashboard: 8090,
   mailpitSmtp: 51025,
   mailpitWeb: 58025,
+  stripeMock: 52111,
 };
 
 export function topology(ports: Ports): ServiceSpec[] {
@@ -60,7 +63,7 @@ export function topology(ports: Ports): ServiceSpec[] {
 }
 
 /** Environment for one service: its own ports and the addresses of everything it talks to. */
-export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databaseServer?: string; redis: string; nats: string; smtp?: string }, databaseUrl: (server: string, db: string) => string): Record<string, string> {
+export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databaseServer?: string; redis: string; nats: string; smtp?: string; stripe?: string }, databaseUrl: (server: string, db: string) => string): Record<string, string> {
   const env: Record<string, string> = {
     SERVICE_NAME: spec.name,
     OTEL_SERVICE_NAME: spec.name,
@@ -77,13 +80,28 @@ export function serviceEnv(spec: ServiceSpec, all: ServiceSpec[], urls: { databa
     Object.assign(env, { NODE_ENV: 'development', COOKIE_SECURE: 'false', PUBLIC_URL: `http://127.0.0.1:${spec.httpPort}`, COOKIE_SECRET: randomBytes(32).toString('base64url') });
     if (urls.smtp) env.SMTP_URL = urls.smtp;
   }
+  // Billing's payments go to stripe-mock on a local stack (plain HTTP on 127.0.0.1, so development mode); the
+  // webhook secret is this stack's own, for tests that sign processor events (stack.env.get('billing')).
+  if (spec.name === 'billing' && urls.stripe) {
+    Object.assign(env, {
+      NODE_ENV: 'development',
+      PAYMENT_PROCESSOR: 'stripe',
+      STRIPE_API_BASE: urls.stripe,
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+    });
+  }
   // The MCP server calls the public API like any client; the gateway's /status probes the MCP server.
   const mcp = all.find((s) => s.name === 'mcp');
   const gateway = all.find((s) => s.name === 'gateway');
   if (spec.name === 'mcp' && gateway) env.EXS_API_URL = `http://127.0.0.1:${gateway.httpPort}`;
   if (spec.name === 'gateway' && mcp) env.MCP_HEALTH_URL = `http://127.0.0.1:${mcp.httpPort}/healthz/ready`;
   const dashboard = all.find((s) => s.name === 'dashboard');
-  if (spec.name === 'gateway' && dashboard) env.DASHBOARD_HEALTH_URL = `http://127.0.0.1:${dashboard.httpPort}/healthz/ready`;
+  if (spec.name === 'gateway' && dashboard) {
+    env.DASHBOARD_HEALTH_URL = `http://127.0.0.1:${dashboard.httpPort}/healthz/ready`;
+    // 402 insufficient_balance answers send callers to this stack's own dashboard.
+    env.TOP_UP_URL = `http://127.0.0.1:${dashboard.httpPort}/top-up`;
+  }
   if (spec.database && urls.databaseServer) env.DATABASE_URL = databaseUrl(urls.databaseServer, spec.database);
   for (const other of all) {
     if (other.grpcPort) env[`${other.name.toUpperCase()}_GRPC_URL`] = `127.0.0.1:${other.grpcPort}`;

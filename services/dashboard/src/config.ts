@@ -33,6 +33,10 @@ export const dashboardConfigSchema = baseConfigSchema.extend(databaseConfigSchem
   FREE_GRANT_PAGES: z.coerce.number().int().min(0).max(100_000).default(500),
   GATEWAY_GRPC_URL: grpcTarget.default('127.0.0.1:50056'),
   BILLING_GRPC_URL: grpcTarget.default('127.0.0.1:50053'),
+  /** Jobs (extraction), webhook endpoints and deliveries (webhooks), usage by key (ratelimit). */
+  EXTRACTION_GRPC_URL: grpcTarget.default('127.0.0.1:50052'),
+  WEBHOOKS_GRPC_URL: grpcTarget.default('127.0.0.1:50055'),
+  RATELIMIT_GRPC_URL: grpcTarget.default('127.0.0.1:50054'),
 }).superRefine((c, ctx) => {
   if (!c.COOKIE_SECURE && c.NODE_ENV !== 'development' && c.NODE_ENV !== 'test') {
     ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: `false is allowed only with NODE_ENV development or test (NODE_ENV is ${c.NODE_ENV ?? 'unset'})` });

@@ -13,6 +13,10 @@ import { MailLimit } from './auth/mail-limit.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AccountLink } from './account/account-link.js';
 import { AccountController } from './account/account.controller.js';
+import { SignedIn } from './account/signed-in.js';
+import { JobsController } from './account/jobs.controller.js';
+import { UsageController } from './account/usage.controller.js';
+import { WebhooksController } from './account/webhooks.controller.js';
 import { PageErrorsFilter } from './page-errors.filter.js';
 import { ExpiredRowsSweeper } from './housekeeping/expired-rows-sweeper.js';
 
@@ -36,6 +40,7 @@ export class DashboardModule {
       LoginThrottle,
       MailLimit,
       AccountLink,
+      SignedIn,
       ExpiredRowsSweeper,
     ];
     return {
@@ -46,10 +51,13 @@ export class DashboardModule {
         grpcClientsModule([
           { name: 'gateway', url: config.GATEWAY_GRPC_URL },
           { name: 'billing', url: config.BILLING_GRPC_URL },
+          { name: 'extraction', url: config.EXTRACTION_GRPC_URL },
+          { name: 'webhooks', url: config.WEBHOOKS_GRPC_URL },
+          { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL },
         ]),
         HealthModule.forRoot({ inject: [PrismaClient], useFactory: (db: PrismaClient) => ({ database: prismaPing(db) }) }),
       ],
-      controllers: [AuthController, AccountController],
+      controllers: [AuthController, AccountController, JobsController, UsageController, WebhooksController],
       providers,
     };
   }

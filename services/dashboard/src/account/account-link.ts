@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientGrpc } from '@nestjs/microservices';
 import { call, grpcClientToken, grpcService } from '@exs/platform';
-import type { billingV1, gatewayV1 } from '@exs/contracts';
+import type { billingV1, extractionV1, gatewayV1, ratelimitV1, webhooksV1 } from '@exs/contracts';
 import { PrismaClient, type User } from '../generated/prisma/client.js';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { CLOCK, type Clock } from '../clock.js';
@@ -9,23 +9,34 @@ import { CLOCK, type Clock } from '../clock.js';
 export class GrantAlreadyClaimedError extends Error {}
 
 /**
- * What a user acts on, owned elsewhere: the gateway's account and API keys, billing's wallet. The
- * dashboard keeps only the link (users.account_id) and when the free grant was claimed here.
+ * What a user acts on, owned elsewhere: the gateway's account and API keys, billing's wallet,
+ * extraction's jobs, webhooks' endpoints and deliveries, ratelimit's usage by key. The dashboard keeps
+ * only the link (users.account_id) and when the free grant was claimed here; every call it makes carries
+ * the signed-in user's account id, which each owner scopes its answer to.
  */
 @Injectable()
 export class AccountLink {
   readonly gateway: gatewayV1.GatewayServiceClient;
   readonly billing: billingV1.BillingServiceClient;
+  readonly extraction: extractionV1.ExtractionServiceClient;
+  readonly webhooks: webhooksV1.WebhooksServiceClient;
+  readonly ratelimit: ratelimitV1.RateLimitServiceClient;
 
   constructor(
     private readonly db: PrismaClient,
     @Inject(grpcClientToken('gateway')) gateway: ClientGrpc,
     @Inject(grpcClientToken('billing')) billing: ClientGrpc,
+    @Inject(grpcClientToken('extraction')) extraction: ClientGrpc,
+    @Inject(grpcClientToken('webhooks')) webhooks: ClientGrpc,
+    @Inject(grpcClientToken('ratelimit')) ratelimit: ClientGrpc,
     @Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.gateway = grpcService<gatewayV1.GatewayServiceClient>(gateway, 'gateway');
     this.billing = grpcService<billingV1.BillingServiceClient>(billing, 'billing');
+    this.extraction = grpcService<extractionV1.ExtractionServiceClient>(extraction, 'extraction');
+    this.webhooks = grpcService<webhooksV1.WebhooksServiceClient>(webhooks, 'webhooks');
+    this.ratelimit = grpcService<ratelimitV1.RateLimitServiceClient>(ratelimit, 'ratelimit');
   }
 
   /**

@@ -4,51 +4,51 @@ import { call } from '@exs/platform';
 import type { gatewayV1 } from '@exs/contracts';
 import type { User } from '../generated/prisma/client.js';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
-import { homePage, keysPage, message, walletPage, type KeyRow } from '../views/pages.js';
+import { homePage, keysPage, message, topUpPage, walletPage, type KeyRow } from '../views/pages.js';
 import { field, pageContext, redirect, sendPage } from '../web.js';
 import { AccountLink, GrantAlreadyClaimedError } from './account-link.js';
+import { GRPC_NOT_FOUND, SignedIn, grpcCode, minute, usd } from './signed-in.js';
 
 const MAX_DAILY_PAGE_LIMIT = 10_000_000;
-
-const usd = (micros: string | bigint): string => {
-  const m = BigInt(micros);
-  const sign = m < 0n ? '-' : '';
-  const abs = m < 0n ? -m : m;
-  return `${sign}${abs / 1_000_000n}.${(abs % 1_000_000n).toString().padStart(6, '0').replace(/0{1,4}$/, '')}`;
-};
-const day = (ms: string): string => new Date(Number(ms)).toISOString().slice(0, 16).replace('T', ' ');
+const NAME_MAX = 100;
+/** API key ids as the gateway mints them (key_ + 24 hex); anything else is no key of anyone's. */
+export const KEY_ID = /^key_[0-9a-f]{24}$/;
 
 function keyRow(k: gatewayV1.ApiKey): KeyRow {
-  return { id: k.id, name: k.name, prefix: k.prefix, created: day(k.createdAtMs), revoked: k.revokedAtMs !== '0' ? day(k.revokedAtMs) : null, dailyPageLimit: k.dailyPageLimit || null };
+  return { id: k.id, name: k.name, prefix: k.prefix, created: minute(k.createdAtMs), revoked: k.revokedAtMs !== '0' ? minute(k.revokedAtMs) : null, dailyPageLimit: k.dailyPageLimit || null };
+}
+
+/** A key's name and daily page limit from a form: the values, or the message the form answers with. */
+function keyForm(req: FastifyRequest): { name: string; limit: number } | { error: string } {
+  const name = field(req, 'name', NAME_MAX + 1).trim();
+  const limitText = field(req, 'daily_page_limit', 20).trim();
+  const limit = limitText === '' ? 0 : Number(limitText);
+  if (name.length > NAME_MAX) return { error: `A key name has at most ${NAME_MAX} characters.` };
+  if (!/^\d{0,8}$/.test(limitText) || limit > MAX_DAILY_PAGE_LIMIT) {
+    return { error: `The daily page limit is a whole number from 1 to ${MAX_DAILY_PAGE_LIMIT}, or empty for none.` };
+  }
+  return { name, limit };
 }
 
 /** The signed-in pages: the free grant, API keys (the gateway's) and the wallet (billing's). */
 @Controller()
 export class AccountController {
   constructor(
-    private readonly sessions: SessionsService,
+    private readonly signedIn: SignedIn,
     private readonly accounts: AccountLink,
     @Inject(DASHBOARD_CONFIG) private readonly config: DashboardConfig,
   ) {}
 
-  /** The signed-in user, or null after sending the visitor to sign in. */
-  private async signedIn(req: FastifyRequest, reply: FastifyReply): Promise<User | null> {
-    const user = await this.sessions.user(req.cookies[SESSION_COOKIE]);
-    if (!user) redirect(reply, '/signin');
-    return user;
-  }
-
   @Get('/')
   async home(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const user = await this.signedIn(req, reply);
+    const user = await this.signedIn.user(req, reply);
     if (!user) return;
     sendPage(reply, 200, homePage(pageContext(reply, user.email), { grantClaimed: user.grantClaimedAt !== null, grantPages: this.config.FREE_GRANT_PAGES }));
   }
 
   @Post('/grant')
   async claimGrant(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const user = await this.signedIn(req, reply);
+    const user = await this.signedIn.user(req, reply);
     if (!user) return;
     try {
       await this.accounts.claimGrant(user);
@@ -73,56 +73,81 @@ export class AccountController {
 
   @Get('/keys')
   async keys(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const user = await this.signedIn(req, reply);
+    const user = await this.signedIn.user(req, reply);
     if (!user) return;
     await this.renderKeys(reply, user, 200);
   }
 
   @Post('/keys')
   async createKey(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const user = await this.signedIn(req, reply);
+    const user = await this.signedIn.user(req, reply);
     if (!user) return;
-    const name = field(req, 'name', 101).trim();
-    const limitText = field(req, 'daily_page_limit', 20).trim();
-    const limit = limitText === '' ? 0 : Number(limitText);
-    if (name.length > 100) return this.renderKeys(reply, user, 400, undefined, 'A key name has at most 100 characters.');
-    if (!/^\d{0,8}$/.test(limitText) || limit > MAX_DAILY_PAGE_LIMIT) {
-      return this.renderKeys(reply, user, 400, undefined, `The daily page limit is a whole number from 1 to ${MAX_DAILY_PAGE_LIMIT}, or empty for none.`);
-    }
+    const form = keyForm(req);
+    if ('error' in form) return this.renderKeys(reply, user, 400, undefined, form.error);
     const accountId = await this.accounts.accountId(user);
-    const created = await call(this.accounts.gateway.createApiKey({ accountId, name, dailyPageLimit: limit }));
+    const created = await call(this.accounts.gateway.createApiKey({ accountId, name: form.name, dailyPageLimit: form.limit }));
     // The secret is in this response only: the gateway keeps its hash, the dashboard nothing.
-    await this.renderKeys(reply, user, 201, { name, secret: created.secret });
+    await this.renderKeys(reply, user, 201, { name: form.name, secret: created.secret });
   }
 
-  @Post('/keys/:id/revoke')
-  async revokeKey(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @Param('id') keyId: string): Promise<void> {
-    const user = await this.signedIn(req, reply);
+  /** Renames a key and sets (or, empty, removes) its daily page limit. */
+  @Post('/keys/:id')
+  async updateKey(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @Param('id') keyId: string): Promise<void> {
+    const user = await this.signedIn.user(req, reply);
     if (!user) return;
+    if (!KEY_ID.test(keyId)) return this.renderKeys(reply, user, 404, undefined, 'No such key.');
+    const form = keyForm(req);
+    if ('error' in form) return this.renderKeys(reply, user, 400, undefined, form.error);
     const accountId = await this.accounts.accountId(user);
     try {
-      await call(this.accounts.gateway.revokeApiKey({ accountId, keyId: keyId.slice(0, 100) }));
+      await call(this.accounts.gateway.updateApiKey({ accountId, keyId, name: form.name, dailyPageLimit: form.limit }));
     } catch (err) {
-      if ((err as { code?: number }).code === 5) return this.renderKeys(reply, user, 404, undefined, 'No such key.');
+      if (grpcCode(err) === GRPC_NOT_FOUND) return this.renderKeys(reply, user, 404, undefined, 'No such key.');
       throw err;
     }
     redirect(reply, '/keys');
   }
 
-  @Get('/wallet')
-  async wallet(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const user = await this.signedIn(req, reply);
+  @Post('/keys/:id/revoke')
+  async revokeKey(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @Param('id') keyId: string): Promise<void> {
+    const user = await this.signedIn.user(req, reply);
     if (!user) return;
+    if (!KEY_ID.test(keyId)) return this.renderKeys(reply, user, 404, undefined, 'No such key.');
     const accountId = await this.accounts.accountId(user);
+    try {
+      await call(this.accounts.gateway.revokeApiKey({ accountId, keyId }));
+    } catch (err) {
+      if (grpcCode(err) === GRPC_NOT_FOUND) return this.renderKeys(reply, user, 404, undefined, 'No such key.');
+      throw err;
+    }
+    redirect(reply, '/keys');
+  }
+
+  private async walletView(accountId: string) {
     const { wallet } = await call(this.accounts.billing.getWallet({ accountId }));
     const w = wallet!;
     const price = BigInt(w.pricePerPageMicros);
-    sendPage(reply, 200, walletPage(pageContext(reply, user.email), {
+    return {
       availableUsd: usd(w.availableMicros),
       heldUsd: usd(w.heldMicros),
       pricePerPageUsd: usd(w.pricePerPageMicros),
       pagesAvailable: price > 0n ? Number(BigInt(w.availableMicros) / price) : 0,
       plan: w.plan,
-    }));
+    };
+  }
+
+  @Get('/wallet')
+  async wallet(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const caller = await this.signedIn.caller(req, reply);
+    if (!caller) return;
+    sendPage(reply, 200, walletPage(pageContext(reply, caller.user.email), await this.walletView(caller.accountId)));
+  }
+
+  /** Where the API's 402 insufficient_balance answers send callers (the gateway's TOP_UP_URL). */
+  @Get('/top-up')
+  async topUp(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const caller = await this.signedIn.caller(req, reply);
+    if (!caller) return;
+    sendPage(reply, 200, topUpPage(pageContext(reply, caller.user.email), await this.walletView(caller.accountId)));
   }
 }
