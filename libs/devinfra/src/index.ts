@@ -2,6 +2,7 @@ export { startPostgres, ensureDatabase, dropDatabase, databaseUrl, type StartPos
 export { startRedis, type StartRedisOptions } from './redis.js';
 export { startNats, type StartNatsOptions, type RunningNats } from './nats.js';
 export { startMailpit, ensureMailpit, type StartMailpitOptions, type RunningMailpit } from './mailpit.js';
+export { startStripeMock, ensureStripeMock, type StartStripeMockOptions, type RunningStripeMock } from './stripe-mock.js';
 export type { RunningServer } from './server.js';
 export { ensureBinary, findBinary, aptInstall } from './binaries.js';
 export { ensureTesseract, TESSERACT_LANGUAGES, TESSERACT_PACKAGES, type TesseractReady, type EnsureTesseractOptions } from './tesseract.js';

@@ -4,6 +4,7 @@ import { status } from '@grpc/grpc-js';
 import { billingV1 } from '@exs/contracts';
 import { PLANS, WalletNotFoundError, WalletService, type Plan } from './wallet/wallet.service.js';
 import { InsufficientBalanceError, ReservationNotFoundError, ReservationService } from './reservations/reservation.service.js';
+import { PaymentsGrpc } from './payments/payments.grpc.js';
 
 const grpcError = (code: status, message: string) => new RpcException({ code, message });
 
@@ -18,7 +19,7 @@ function translate(err: unknown): never {
 @Controller()
 @billingV1.BillingServiceControllerMethods()
 export class BillingGrpcController implements billingV1.BillingServiceController {
-  constructor(private readonly wallets: WalletService, private readonly reservations: ReservationService) {}
+  constructor(private readonly wallets: WalletService, private readonly reservations: ReservationService, private readonly payments: PaymentsGrpc) {}
 
   async getWallet(req: billingV1.GetWalletRequest): Promise<billingV1.GetWalletResponse> {
     try {
@@ -71,5 +72,26 @@ export class BillingGrpcController implements billingV1.BillingServiceController
     try {
       return { released: await this.reservations.release(req.reservationId) };
     } catch (err) { translate(err); }
+  }
+
+  // Payments: handled in src/payments (docs/billing.md, "Payments").
+  createTopUpCheckout(req: billingV1.CreateTopUpCheckoutRequest): Promise<billingV1.CreateTopUpCheckoutResponse> {
+    return this.payments.createTopUpCheckout(req);
+  }
+
+  createCardSetup(req: billingV1.CreateCardSetupRequest): Promise<billingV1.CreateCardSetupResponse> {
+    return this.payments.createCardSetup(req);
+  }
+
+  getAutoRecharge(req: billingV1.GetAutoRechargeRequest): Promise<billingV1.GetAutoRechargeResponse> {
+    return this.payments.getAutoRecharge(req);
+  }
+
+  setAutoRecharge(req: billingV1.SetAutoRechargeRequest): Promise<billingV1.SetAutoRechargeResponse> {
+    return this.payments.setAutoRecharge(req);
+  }
+
+  listPayments(req: billingV1.ListPaymentsRequest): Promise<billingV1.ListPaymentsResponse> {
+    return this.payments.listPayments(req);
   }
 }

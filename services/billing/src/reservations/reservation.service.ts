@@ -10,6 +10,15 @@ export class InsufficientBalanceError extends Error {}
 export class ReservationNotFoundError extends Error {}
 
 export const BILLING_LOGGER = Symbol('BILLING_LOGGER');
+
+/**
+ * Runs after a capture has billed an account (auto-recharge's crossing check). It must not throw: the
+ * capture has happened whatever it does.
+ */
+export interface CaptureHook {
+  afterCapture(accountId: string): Promise<unknown>;
+}
+export const CAPTURE_HOOK = Symbol('BILLING_CAPTURE_HOOK');
 export const DEFAULT_RESERVATION_TTL_SECONDS = 6 * 3600;
 /** Holds released per sweep statement: bounds the statement's locks and duration; the sweep repeats until none are due. */
 export const SWEEP_BATCH = 500;
@@ -53,6 +62,7 @@ export class ReservationService {
     @Optional() @Inject(RESERVATION_OPTIONS) options?: ReservationOptions,
     @Optional() @Inject(CLOCK) private readonly clock?: Clock,
     @Optional() @Inject(BILLING_LOGGER) private readonly logger?: Logger,
+    @Optional() @Inject(CAPTURE_HOOK) private readonly captureHook?: CaptureHook,
   ) {
     this.ttlSeconds = options?.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS;
   }
@@ -162,7 +172,7 @@ export class ReservationService {
     const billable = Math.max(pages, 0);
     // Only a held reservation moves to captured (a concurrent capture or release waits for the row
     // and then finds it no longer held); the wallet and the ledger follow in the same statement.
-    const [row] = await this.db.$queryRaw<Array<{ charged_micros: bigint | null }>>`
+    const [row] = await this.db.$queryRaw<Array<{ charged_micros: bigint | null; account_id: string | null }>>`
       WITH r AS (
         UPDATE reservations SET state = 'captured', charged_micros = LEAST(${billable}, pages)::bigint * ${PRICE_PER_PAGE_MICROS}, updated_at = now()
         WHERE id = ${reservationId}::uuid AND state = 'held'
@@ -176,8 +186,11 @@ export class ReservationService {
         UNION ALL
         SELECT ${randomUUID()}::uuid, account_id, 'release', amount_micros - charged_micros, id::text FROM r WHERE amount_micros > charged_micros
       )
-      SELECT (SELECT charged_micros FROM r) AS charged_micros`;
-    if (row!.charged_micros !== null) return row!.charged_micros;
+      SELECT (SELECT charged_micros FROM r) AS charged_micros, (SELECT account_id FROM r) AS account_id`;
+    if (row!.charged_micros !== null) {
+      if (row!.account_id) await this.captureHook?.afterCapture(row!.account_id);
+      return row!.charged_micros;
+    }
     // Not held (any more): read the reservation as it is now, outside the statement's snapshot.
     const current = await this.db.reservation.findUnique({ where: { id: reservationId }, select: { state: true, chargedMicros: true } });
     if (current?.state === 'captured') return current.chargedMicros;
@@ -226,6 +239,7 @@ export class ReservationService {
       } else {
         this.logger?.warn({ reservationId, accountId: row.account_id, chargedMicros: row.applied.toString() }, 'late capture of an expired hold billed from the available balance');
       }
+      await this.captureHook?.afterCapture(row.account_id);
       return row.applied;
     }
     // A concurrent capture settled it first: answer with its charge, as a repeated capture does.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { billingV1 } from '@exs/contracts';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { CURRENCY, PRICE_PER_PAGE_MICROS } from '../pricing.js';
 import type { Wallet as WalletRow } from '../generated/prisma/client.js';
 
@@ -34,7 +34,7 @@ export class WalletService {
   /** Creates the wallet once; a repeated call returns the existing wallet unchanged. */
   async create(accountId: string, plan: Plan, initialCreditMicros: bigint): Promise<WalletRow> {
     await this.db.wallet.upsert({ where: { accountId }, create: { accountId, plan }, update: {} });
-    if (initialCreditMicros > 0n) await this.credit(accountId, initialCreditMicros, 'initial-grant');
+    if (initialCreditMicros > 0n) await this.credit(accountId, initialCreditMicros, INITIAL_GRANT_REFERENCE);
     return this.get(accountId);
   }
 
@@ -44,22 +44,43 @@ export class WalletService {
    */
   async credit(accountId: string, amountMicros: bigint, reference: string): Promise<WalletRow> {
     if (amountMicros <= 0n) throw new RangeError('credit must be positive');
-    await this.db.$transaction(async (tx) => {
-      const wallet = await tx.wallet.findUnique({ where: { accountId } });
-      if (!wallet) throw new WalletNotFoundError(accountId);
-      const inserted = await tx.ledgerEntry.createMany({
-        data: [{ accountId, kind: 'credit', amountMicros, reference }],
-        skipDuplicates: true,
-      });
-      if (inserted.count === 0) return;
-      await tx.wallet.update({
-        where: { accountId },
-        data: {
-          creditedMicros: { increment: amountMicros },
-          ...(reference !== 'initial-grant' && wallet.plan === 'free' ? { plan: 'default' } : {}),
-        },
-      });
-    });
+    await this.db.$transaction((tx) => creditInTx(tx, accountId, amountMicros, reference));
     return this.get(accountId);
   }
+}
+
+/** The ledger reference of the free grant: the one credit that is not paid (it keeps the free plan). */
+export const INITIAL_GRANT_REFERENCE = 'initial-grant';
+
+/**
+ * Credits `amountMicros` once per (account, reference) inside the caller's transaction: the `credit`
+ * ledger row is the idempotency record, and the wallet only moves when it was inserted. Any credit but
+ * the free grant is paid and moves a free account to the default plan. Every credit also arms the
+ * account's auto-recharge again (docs/billing.md, "Auto-recharge": one recharge per crossing, and a
+ * credit ends the crossing). Returns whether it credited (false: this reference was credited before).
+ */
+export async function creditInTx(tx: Prisma.TransactionClient, accountId: string, amountMicros: bigint, reference: string): Promise<boolean> {
+  if (amountMicros <= 0n) throw new RangeError('credit must be positive');
+  const wallet = await tx.wallet.findUnique({ where: { accountId } });
+  if (!wallet) throw new WalletNotFoundError(accountId);
+  const inserted = await tx.ledgerEntry.createMany({
+    data: [{ accountId, kind: 'credit', amountMicros, reference }],
+    skipDuplicates: true,
+  });
+  if (inserted.count === 0) return false;
+  await tx.wallet.update({
+    where: { accountId },
+    data: {
+      creditedMicros: { increment: amountMicros },
+      ...(reference !== INITIAL_GRANT_REFERENCE && wallet.plan === 'free' ? { plan: 'default' } : {}),
+    },
+  });
+  await tx.autoRecharge.updateMany({ where: { accountId, armed: false }, data: { armed: true, retryAt: null } });
+  return true;
+}
+
+/** Moves a free account to the default plan (a saved card does, like a paid credit); other plans are kept. */
+export async function leaveFreePlanInTx(tx: Prisma.TransactionClient, accountId: string): Promise<boolean> {
+  const { count } = await tx.wallet.updateMany({ where: { accountId, plan: 'free' }, data: { plan: 'default' } });
+  return count > 0;
 }

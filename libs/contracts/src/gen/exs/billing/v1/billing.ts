@@ -94,6 +94,129 @@ export interface EnsureHoldResponse {
   error?: ErrorInfo | undefined;
 }
 
+export interface CreateTopUpCheckoutRequest {
+  accountId: string;
+  amountMicros: string;
+  /** Where the processor sends the customer back after paying / after giving up (the dashboard's pages). */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreateTopUpCheckoutResponse {
+  /** The payment's id (pending until the processor's webhook), listed by ListPayments. */
+  paymentId: string;
+  /** Send the customer here. */
+  checkoutUrl: string;
+}
+
+export interface CreateCardSetupRequest {
+  accountId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreateCardSetupResponse {
+  setupUrl: string;
+}
+
+export interface SavedCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  savedAtMs: string;
+}
+
+export interface AutoRechargeSettings {
+  enabled: boolean;
+  /** A capture that takes the available balance below this starts one recharge. */
+  triggerMicros: string;
+  amountMicros: string;
+  /** Most recharged in any 24 hours / 7 days; 0 = no cap. */
+  dailyCapMicros: string;
+  weeklyCapMicros: string;
+  /** active | disabled_by_decline | no_card */
+  state: string;
+  /** Why it is not active, for the dashboard to show; empty when active. */
+  notice: string;
+}
+
+export interface RechargeAttempt {
+  id: string;
+  amountMicros: string;
+  /** created | pending | succeeded | failed | capped | no_card */
+  state: string;
+  failureCode: string;
+  createdAtMs: string;
+}
+
+export interface GetAutoRechargeRequest {
+  accountId: string;
+}
+
+export interface GetAutoRechargeResponse {
+  /** Off with zero amounts when never set. */
+  settings:
+    | AutoRechargeSettings
+    | undefined;
+  /** Unset: no saved card. */
+  card:
+    | SavedCard
+    | undefined;
+  /** Newest first, at most 10. */
+  recentAttempts: RechargeAttempt[];
+}
+
+export interface SetAutoRechargeRequest {
+  accountId: string;
+  enabled: boolean;
+  triggerMicros: string;
+  amountMicros: string;
+  /** 0 = no cap. */
+  dailyCapMicros: string;
+  weeklyCapMicros: string;
+}
+
+export interface SetAutoRechargeResponse {
+  settings: AutoRechargeSettings | undefined;
+}
+
+export interface Payment {
+  id: string;
+  /** top_up | auto_recharge */
+  kind: string;
+  /** pending | succeeded | failed | expired */
+  state: string;
+  requestedMicros: string;
+  /** What the customer paid, the tax in it, and what the wallet was credited (paid minus tax). */
+  paidMicros: string;
+  taxMicros: string;
+  creditedMicros: string;
+  /** credited_micros at the published price per page, in whole pages. */
+  pages: string;
+  /** The processor's refunds of this payment, and the credit refunds and disputes took back. */
+  refundedMicros: string;
+  reversedMicros: string;
+  currency: string;
+  createdAtMs: string;
+  /** 0 until it succeeded. */
+  succeededAtMs: string;
+  receiptUrl: string;
+}
+
+export interface ListPaymentsRequest {
+  accountId: string;
+  /** 1..100; 0 = 20. */
+  limit: number;
+  /** A payment id from the previous page: the page after it. */
+  startingAfter: string;
+}
+
+export interface ListPaymentsResponse {
+  payments: Payment[];
+  hasMore: boolean;
+}
+
 function createBaseWallet(): Wallet {
   return { accountId: "", availableMicros: "0", heldMicros: "0", currency: "", pricePerPageMicros: "0", plan: "" };
 }
@@ -971,6 +1094,1153 @@ export const EnsureHoldResponse: MessageFns<EnsureHoldResponse> = {
   },
 };
 
+function createBaseCreateTopUpCheckoutRequest(): CreateTopUpCheckoutRequest {
+  return { accountId: "", amountMicros: "0", successUrl: "", cancelUrl: "" };
+}
+
+export const CreateTopUpCheckoutRequest: MessageFns<CreateTopUpCheckoutRequest> = {
+  encode(message: CreateTopUpCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.amountMicros !== "0") {
+      writer.uint32(16).int64(message.amountMicros);
+    }
+    if (message.successUrl !== "") {
+      writer.uint32(26).string(message.successUrl);
+    }
+    if (message.cancelUrl !== "") {
+      writer.uint32(34).string(message.cancelUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTopUpCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTopUpCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountMicros = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.successUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cancelUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCreateTopUpCheckoutResponse(): CreateTopUpCheckoutResponse {
+  return { paymentId: "", checkoutUrl: "" };
+}
+
+export const CreateTopUpCheckoutResponse: MessageFns<CreateTopUpCheckoutResponse> = {
+  encode(message: CreateTopUpCheckoutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.paymentId !== "") {
+      writer.uint32(10).string(message.paymentId);
+    }
+    if (message.checkoutUrl !== "") {
+      writer.uint32(18).string(message.checkoutUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTopUpCheckoutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTopUpCheckoutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.paymentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.checkoutUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCreateCardSetupRequest(): CreateCardSetupRequest {
+  return { accountId: "", successUrl: "", cancelUrl: "" };
+}
+
+export const CreateCardSetupRequest: MessageFns<CreateCardSetupRequest> = {
+  encode(message: CreateCardSetupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.successUrl !== "") {
+      writer.uint32(18).string(message.successUrl);
+    }
+    if (message.cancelUrl !== "") {
+      writer.uint32(26).string(message.cancelUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCardSetupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCardSetupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.successUrl = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cancelUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCreateCardSetupResponse(): CreateCardSetupResponse {
+  return { setupUrl: "" };
+}
+
+export const CreateCardSetupResponse: MessageFns<CreateCardSetupResponse> = {
+  encode(message: CreateCardSetupResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.setupUrl !== "") {
+      writer.uint32(10).string(message.setupUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCardSetupResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCardSetupResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.setupUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseSavedCard(): SavedCard {
+  return { brand: "", last4: "", expMonth: 0, expYear: 0, savedAtMs: "0" };
+}
+
+export const SavedCard: MessageFns<SavedCard> = {
+  encode(message: SavedCard, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.brand !== "") {
+      writer.uint32(10).string(message.brand);
+    }
+    if (message.last4 !== "") {
+      writer.uint32(18).string(message.last4);
+    }
+    if (message.expMonth !== 0) {
+      writer.uint32(24).int32(message.expMonth);
+    }
+    if (message.expYear !== 0) {
+      writer.uint32(32).int32(message.expYear);
+    }
+    if (message.savedAtMs !== "0") {
+      writer.uint32(40).int64(message.savedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SavedCard {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSavedCard();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.brand = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.last4 = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expMonth = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.expYear = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.savedAtMs = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseAutoRechargeSettings(): AutoRechargeSettings {
+  return {
+    enabled: false,
+    triggerMicros: "0",
+    amountMicros: "0",
+    dailyCapMicros: "0",
+    weeklyCapMicros: "0",
+    state: "",
+    notice: "",
+  };
+}
+
+export const AutoRechargeSettings: MessageFns<AutoRechargeSettings> = {
+  encode(message: AutoRechargeSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.enabled !== false) {
+      writer.uint32(8).bool(message.enabled);
+    }
+    if (message.triggerMicros !== "0") {
+      writer.uint32(16).int64(message.triggerMicros);
+    }
+    if (message.amountMicros !== "0") {
+      writer.uint32(24).int64(message.amountMicros);
+    }
+    if (message.dailyCapMicros !== "0") {
+      writer.uint32(32).int64(message.dailyCapMicros);
+    }
+    if (message.weeklyCapMicros !== "0") {
+      writer.uint32(40).int64(message.weeklyCapMicros);
+    }
+    if (message.state !== "") {
+      writer.uint32(50).string(message.state);
+    }
+    if (message.notice !== "") {
+      writer.uint32(58).string(message.notice);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AutoRechargeSettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAutoRechargeSettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.triggerMicros = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountMicros = reader.int64().toString();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.dailyCapMicros = reader.int64().toString();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.weeklyCapMicros = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.notice = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRechargeAttempt(): RechargeAttempt {
+  return { id: "", amountMicros: "0", state: "", failureCode: "", createdAtMs: "0" };
+}
+
+export const RechargeAttempt: MessageFns<RechargeAttempt> = {
+  encode(message: RechargeAttempt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.amountMicros !== "0") {
+      writer.uint32(16).int64(message.amountMicros);
+    }
+    if (message.state !== "") {
+      writer.uint32(26).string(message.state);
+    }
+    if (message.failureCode !== "") {
+      writer.uint32(34).string(message.failureCode);
+    }
+    if (message.createdAtMs !== "0") {
+      writer.uint32(40).int64(message.createdAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RechargeAttempt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRechargeAttempt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountMicros = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.failureCode = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.createdAtMs = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetAutoRechargeRequest(): GetAutoRechargeRequest {
+  return { accountId: "" };
+}
+
+export const GetAutoRechargeRequest: MessageFns<GetAutoRechargeRequest> = {
+  encode(message: GetAutoRechargeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAutoRechargeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAutoRechargeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetAutoRechargeResponse(): GetAutoRechargeResponse {
+  return { settings: undefined, card: undefined, recentAttempts: [] };
+}
+
+export const GetAutoRechargeResponse: MessageFns<GetAutoRechargeResponse> = {
+  encode(message: GetAutoRechargeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settings !== undefined) {
+      AutoRechargeSettings.encode(message.settings, writer.uint32(10).fork()).join();
+    }
+    if (message.card !== undefined) {
+      SavedCard.encode(message.card, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.recentAttempts) {
+      RechargeAttempt.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAutoRechargeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAutoRechargeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settings = AutoRechargeSettings.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.card = SavedCard.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.recentAttempts.push(RechargeAttempt.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseSetAutoRechargeRequest(): SetAutoRechargeRequest {
+  return {
+    accountId: "",
+    enabled: false,
+    triggerMicros: "0",
+    amountMicros: "0",
+    dailyCapMicros: "0",
+    weeklyCapMicros: "0",
+  };
+}
+
+export const SetAutoRechargeRequest: MessageFns<SetAutoRechargeRequest> = {
+  encode(message: SetAutoRechargeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.enabled !== false) {
+      writer.uint32(16).bool(message.enabled);
+    }
+    if (message.triggerMicros !== "0") {
+      writer.uint32(24).int64(message.triggerMicros);
+    }
+    if (message.amountMicros !== "0") {
+      writer.uint32(32).int64(message.amountMicros);
+    }
+    if (message.dailyCapMicros !== "0") {
+      writer.uint32(40).int64(message.dailyCapMicros);
+    }
+    if (message.weeklyCapMicros !== "0") {
+      writer.uint32(48).int64(message.weeklyCapMicros);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetAutoRechargeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetAutoRechargeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.triggerMicros = reader.int64().toString();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amountMicros = reader.int64().toString();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.dailyCapMicros = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.weeklyCapMicros = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseSetAutoRechargeResponse(): SetAutoRechargeResponse {
+  return { settings: undefined };
+}
+
+export const SetAutoRechargeResponse: MessageFns<SetAutoRechargeResponse> = {
+  encode(message: SetAutoRechargeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settings !== undefined) {
+      AutoRechargeSettings.encode(message.settings, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetAutoRechargeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetAutoRechargeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settings = AutoRechargeSettings.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBasePayment(): Payment {
+  return {
+    id: "",
+    kind: "",
+    state: "",
+    requestedMicros: "0",
+    paidMicros: "0",
+    taxMicros: "0",
+    creditedMicros: "0",
+    pages: "0",
+    refundedMicros: "0",
+    reversedMicros: "0",
+    currency: "",
+    createdAtMs: "0",
+    succeededAtMs: "0",
+    receiptUrl: "",
+  };
+}
+
+export const Payment: MessageFns<Payment> = {
+  encode(message: Payment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.state !== "") {
+      writer.uint32(26).string(message.state);
+    }
+    if (message.requestedMicros !== "0") {
+      writer.uint32(32).int64(message.requestedMicros);
+    }
+    if (message.paidMicros !== "0") {
+      writer.uint32(40).int64(message.paidMicros);
+    }
+    if (message.taxMicros !== "0") {
+      writer.uint32(48).int64(message.taxMicros);
+    }
+    if (message.creditedMicros !== "0") {
+      writer.uint32(56).int64(message.creditedMicros);
+    }
+    if (message.pages !== "0") {
+      writer.uint32(64).int64(message.pages);
+    }
+    if (message.refundedMicros !== "0") {
+      writer.uint32(72).int64(message.refundedMicros);
+    }
+    if (message.reversedMicros !== "0") {
+      writer.uint32(80).int64(message.reversedMicros);
+    }
+    if (message.currency !== "") {
+      writer.uint32(90).string(message.currency);
+    }
+    if (message.createdAtMs !== "0") {
+      writer.uint32(96).int64(message.createdAtMs);
+    }
+    if (message.succeededAtMs !== "0") {
+      writer.uint32(104).int64(message.succeededAtMs);
+    }
+    if (message.receiptUrl !== "") {
+      writer.uint32(114).string(message.receiptUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Payment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePayment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.requestedMicros = reader.int64().toString();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.paidMicros = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.taxMicros = reader.int64().toString();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.creditedMicros = reader.int64().toString();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.pages = reader.int64().toString();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.refundedMicros = reader.int64().toString();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.reversedMicros = reader.int64().toString();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.createdAtMs = reader.int64().toString();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.succeededAtMs = reader.int64().toString();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.receiptUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListPaymentsRequest(): ListPaymentsRequest {
+  return { accountId: "", limit: 0, startingAfter: "" };
+}
+
+export const ListPaymentsRequest: MessageFns<ListPaymentsRequest> = {
+  encode(message: ListPaymentsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.startingAfter !== "") {
+      writer.uint32(26).string(message.startingAfter);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPaymentsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPaymentsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.startingAfter = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListPaymentsResponse(): ListPaymentsResponse {
+  return { payments: [], hasMore: false };
+}
+
+export const ListPaymentsResponse: MessageFns<ListPaymentsResponse> = {
+  encode(message: ListPaymentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.payments) {
+      Payment.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPaymentsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPaymentsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payments.push(Payment.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Prepaid wallets in integer micro-dollars; a reservation holds funds until captured or released,
  * so the balance never goes negative.
@@ -996,6 +2266,38 @@ export interface BillingServiceClient {
    */
 
   ensureHold(request: EnsureHoldRequest): Observable<EnsureHoldResponse>;
+
+  /**
+   * Payments (docs/billing.md, "Payments"). Nothing here credits a wallet: only the processor's signed
+   * webhook does, once per event.
+   * A hosted checkout page for a top-up of amount_micros (presets USD 20/100/500, or any whole-cent amount
+   * from USD 5 to USD 10,000). INVALID_ARGUMENT for another amount or a URL that is not http(s);
+   * FAILED_PRECONDITION when no processor is configured; UNAVAILABLE when the processor did not answer.
+   */
+
+  createTopUpCheckout(request: CreateTopUpCheckoutRequest): Observable<CreateTopUpCheckoutResponse>;
+
+  /**
+   * A hosted page that saves a card (for auto-recharge). The card is saved, and a free account moves to
+   * the default plan, when the processor's webhook says so.
+   */
+
+  createCardSetup(request: CreateCardSetupRequest): Observable<CreateCardSetupResponse>;
+
+  /** The account's auto-recharge settings and state, its saved card and its latest recharge attempts. */
+
+  getAutoRecharge(request: GetAutoRechargeRequest): Observable<GetAutoRechargeResponse>;
+
+  /**
+   * Saves the settings; saving them turns a recharge disabled by a decline back on (when enabled).
+   * FAILED_PRECONDITION when enabling without a saved card; INVALID_ARGUMENT for bad amounts.
+   */
+
+  setAutoRecharge(request: SetAutoRechargeRequest): Observable<SetAutoRechargeResponse>;
+
+  /** Payments (receipts) newest first: paid, tax, credited, page equivalent, refunds. */
+
+  listPayments(request: ListPaymentsRequest): Observable<ListPaymentsResponse>;
 }
 
 /**
@@ -1027,6 +2329,48 @@ export interface BillingServiceController {
   ensureHold(
     request: EnsureHoldRequest,
   ): Promise<EnsureHoldResponse> | Observable<EnsureHoldResponse> | EnsureHoldResponse;
+
+  /**
+   * Payments (docs/billing.md, "Payments"). Nothing here credits a wallet: only the processor's signed
+   * webhook does, once per event.
+   * A hosted checkout page for a top-up of amount_micros (presets USD 20/100/500, or any whole-cent amount
+   * from USD 5 to USD 10,000). INVALID_ARGUMENT for another amount or a URL that is not http(s);
+   * FAILED_PRECONDITION when no processor is configured; UNAVAILABLE when the processor did not answer.
+   */
+
+  createTopUpCheckout(
+    request: CreateTopUpCheckoutRequest,
+  ): Promise<CreateTopUpCheckoutResponse> | Observable<CreateTopUpCheckoutResponse> | CreateTopUpCheckoutResponse;
+
+  /**
+   * A hosted page that saves a card (for auto-recharge). The card is saved, and a free account moves to
+   * the default plan, when the processor's webhook says so.
+   */
+
+  createCardSetup(
+    request: CreateCardSetupRequest,
+  ): Promise<CreateCardSetupResponse> | Observable<CreateCardSetupResponse> | CreateCardSetupResponse;
+
+  /** The account's auto-recharge settings and state, its saved card and its latest recharge attempts. */
+
+  getAutoRecharge(
+    request: GetAutoRechargeRequest,
+  ): Promise<GetAutoRechargeResponse> | Observable<GetAutoRechargeResponse> | GetAutoRechargeResponse;
+
+  /**
+   * Saves the settings; saving them turns a recharge disabled by a decline back on (when enabled).
+   * FAILED_PRECONDITION when enabling without a saved card; INVALID_ARGUMENT for bad amounts.
+   */
+
+  setAutoRecharge(
+    request: SetAutoRechargeRequest,
+  ): Promise<SetAutoRechargeResponse> | Observable<SetAutoRechargeResponse> | SetAutoRechargeResponse;
+
+  /** Payments (receipts) newest first: paid, tax, credited, page equivalent, refunds. */
+
+  listPayments(
+    request: ListPaymentsRequest,
+  ): Promise<ListPaymentsResponse> | Observable<ListPaymentsResponse> | ListPaymentsResponse;
 }
 
 export function BillingServiceControllerMethods() {
@@ -1039,6 +2383,11 @@ export function BillingServiceControllerMethods() {
       "capture",
       "release",
       "ensureHold",
+      "createTopUpCheckout",
+      "createCardSetup",
+      "getAutoRecharge",
+      "setAutoRecharge",
+      "listPayments",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
