@@ -61,6 +61,10 @@ export async function startStripeMock(opts: StartStripeMockOptions): Promise<Run
   const dataDir = path.resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'stripe-mock.log');
-  const s = await spawnServer({ name: 'stripe-mock', bin, args: ['-http-addr', `${HOST}:${opts.port}`], logFile, ready: () => stripeMockAnswers(opts.port), timeoutMs: opts.timeoutMs ?? 15_000 });
+  // stripe-mock also serves HTTPS on :12112 of every interface unless told where: -http-addr alone does not
+  // turn that off (v0.203.0), and -http cannot be combined with it, so its HTTPS side gets a unix socket
+  // in the data directory (no TCP port, nothing reachable from outside).
+  const args = ['-http-addr', `${HOST}:${opts.port}`, '-https-unix', path.join(dataDir, 'stripe-mock-https.sock')];
+  const s = await spawnServer({ name: 'stripe-mock', bin, args, logFile, ready: () => stripeMockAnswers(opts.port), timeoutMs: opts.timeoutMs ?? 15_000 });
   return { url: apiBase, apiBase, port: opts.port, pid: s.pid, reused: false, logFile, stop: s.stop };
 }

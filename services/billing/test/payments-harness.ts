@@ -55,7 +55,7 @@ export async function startPaymentsHarness(opts: HarnessOptions = {}): Promise<P
       STRIPE_API_BASE: opts.apiBase ?? stripeMock.apiBase, STRIPE_TIMEOUT_MS: '5000',
     });
     const processor = new StripeProcessor({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret, apiBase: config.STRIPE_API_BASE, timeoutMs: config.STRIPE_TIMEOUT_MS, automaticTax: false });
-    const logger = createLogger('billing', 'silent');
+    const logger = createLogger('billing', (process.env.EXS_TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent');
     const app = await startServiceApp({
       module: BillingModule.forRoot(config, logger, { clock: opts.clock, processor }),
       logger,

@@ -94,6 +94,8 @@ export class AutoRechargeService implements OnModuleDestroy {
   /** The claim statement alone (see the class comment); exported for the tests of its exactly-once rule. */
   async claim(accountId: string): Promise<ClaimedRecharge | null> {
     const now = this.nowParam();
+    // The attempt's id is also its payment's id and (prefixed) the processor idempotency key.
+    const id = randomUUID();
     const rows = await this.db.$queryRaw<Array<{ id: string; state: 'created' | 'capped'; amount_micros: bigint }>>`
       WITH clock AS (
         SELECT COALESCE(${now}::timestamp, now() AT TIME ZONE 'UTC') AS t
@@ -115,9 +117,10 @@ export class AutoRechargeService implements OnModuleDestroy {
           AND w.credited_micros - w.captured_micros - w.held_micros < s.trigger_micros
         RETURNING s.account_id, s.amount_micros, s.retry_at IS NOT NULL AS capped
       )
-      INSERT INTO recharge_attempts (id, account_id, amount_micros, state, created_at, updated_at)
-      SELECT ${randomUUID()}::uuid, claim.account_id, claim.amount_micros,
-             CASE WHEN claim.capped THEN 'capped' ELSE 'created' END, clock.t, now()
+      INSERT INTO recharge_attempts (id, account_id, amount_micros, state, payment_id, created_at, updated_at)
+      SELECT ${id}::uuid, claim.account_id, claim.amount_micros,
+             CASE WHEN claim.capped THEN 'capped' ELSE 'created' END,
+             CASE WHEN claim.capped THEN NULL ELSE ${id}::uuid END, clock.t, clock.t
       FROM claim, clock
       RETURNING id::text, state, amount_micros`;
     const row = rows[0];
@@ -151,7 +154,6 @@ export class AutoRechargeService implements OnModuleDestroy {
       create: { id: attemptId, accountId, processor: this.processor.name, kind: 'auto_recharge', requestedMicros: attempt.amountMicros },
       update: {},
     });
-    await this.db.rechargeAttempt.updateMany({ where: { id: attemptId, paymentId: null }, data: { paymentId: attemptId } });
     let result;
     try {
       const customerId = await this.customers.customerFor(accountId);
