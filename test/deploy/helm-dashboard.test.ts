@@ -75,7 +75,7 @@ describeHelm('helm chart: dashboard', () => {
     expect(web.from.some((p: any) => p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx')).toBe(true);
     expect(web.from.some((p: any) => selects(p, 'gateway'))).toBe(true);
     const ports = policy.egress.map((r: any) => r.ports.map((p: any) => p.port));
-    expect(ports).toEqual([[53, 53], [50056], [50053], [5432], [6379], [587, 465]]);
+    expect(ports).toEqual([[53, 53], [50056], [50053], [50052], [50055], [50054], [5432], [6379], [587, 465]]);
   });
 
   test('a Deployment, Service, NetworkPolicy and PDB exist for the dashboard only when enabled', () => {
@@ -83,5 +83,29 @@ describeHelm('helm chart: dashboard', () => {
       expect(byKind(defaults, kind).map((m) => m.metadata.name)).not.toContain('exs-dashboard');
       expect(byKind(enabled, kind).map((m) => m.metadata.name)).toContain('exs-dashboard');
     }
+  });
+
+  test('the dashboard reaches extraction (jobs), webhooks and ratelimit (usage), whose gRPC ports admit it', () => {
+    expect(envOf(container(enabled, 'exs-dashboard'))).toMatchObject({
+      EXTRACTION_GRPC_URL: 'exs-extraction-api:50052', WEBHOOKS_GRPC_URL: 'exs-webhooks:50055', RATELIMIT_GRPC_URL: 'exs-ratelimit:50054',
+    });
+    for (const target of ['exs-extraction-api', 'exs-webhooks', 'exs-ratelimit']) {
+      const grpc = named(enabled, 'NetworkPolicy', target).spec.ingress.find((r: any) => r.ports.some((p: any) => p.port === 'grpc'));
+      expect([target, grpc.from.some((p: any) => selects(p, 'dashboard'))]).toEqual([target, true]);
+    }
+  });
+
+  test('the gateway\'s 402 top_up_url is the dashboard\'s /top-up page, unless gateway.env sets one', () => {
+    expect(envOf(container(enabled, 'exs-gateway')).TOP_UP_URL).toBe('https://dashboard.exs.example.com/top-up');
+    const elsewhere = render(['dashboard.enabled=true', 'dashboard.env.PUBLIC_URL=https://app.example.org/', 'gateway.env.TOP_UP_URL=https://pay.example.org/add']);
+    const env = container(elsewhere, 'exs-gateway').env.filter((e: any) => e.name === 'TOP_UP_URL');
+    expect(env).toEqual([{ name: 'TOP_UP_URL', value: 'https://pay.example.org/add' }]);
+    const trailing = render(['dashboard.enabled=true', 'dashboard.env.PUBLIC_URL=https://app.example.org/']);
+    expect(envOf(container(trailing, 'exs-gateway')).TOP_UP_URL).toBe('https://app.example.org/top-up');
+    expect(envOf(container(defaults, 'exs-gateway'))).not.toHaveProperty('TOP_UP_URL');
+  });
+
+  test('the dashboard believes X-Forwarded-For from one hop (the ingress the NetworkPolicy admits) by default', () => {
+    expect(envOf(container(enabled, 'exs-dashboard')).TRUST_PROXY).toBe('1');
   });
 });

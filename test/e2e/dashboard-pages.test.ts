@@ -65,7 +65,7 @@ function signedWith(secret: string, r: { headers: IncomingHttpHeaders; body: str
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  stack = await startTestStack({ LOGIN_MAX_FAILURES_PER_IP: '1000', TRUST_PROXY: 'loopback' });
   inbox = new Inbox(stack.mailUrl!);
   receiver = createServer((req, res) => {
     let body = '';

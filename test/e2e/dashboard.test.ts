@@ -14,7 +14,8 @@ let n = 0;
 const address = (what: string) => `${what}-${process.pid}-${++n}@example.com`;
 
 beforeAll(async () => {
-  stack = await startTestStack({ LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES), LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  // The test acts as the ingress: its X-Forwarded-For names the client (TRUST_PROXY loopback).
+  stack = await startTestStack({ LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES), LOGIN_MAX_FAILURES_PER_IP: '1000', TRUST_PROXY: 'loopback' });
   inbox = new Inbox(stack.mailUrl!);
 }, 180_000);
 

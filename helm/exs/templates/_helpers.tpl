@@ -20,7 +20,7 @@ The deployments of the chart, in one place (the same layout as libs/stack/src/to
 - { key: ratelimit, name: ratelimit, service: ratelimit, grpc: true, database: false, nats: false, redis: true, clients: [] }
 - { key: webhooks, name: webhooks, service: webhooks, grpc: true, database: true, nats: true, redis: false, clients: [] }
 {{- if .Values.dashboard.enabled }}
-- { key: dashboard, name: dashboard, service: dashboard, grpc: false, database: true, nats: false, redis: true, clients: [gateway, billing] }
+- { key: dashboard, name: dashboard, service: dashboard, grpc: false, database: true, nats: false, redis: true, clients: [gateway, billing, extraction, webhooks, ratelimit] }
 {{- end }}
 {{- if .Values.mcp.enabled }}
 - { key: mcp, name: mcp, service: mcp, grpc: false, database: false, nats: false, redis: false, clients: [] }

@@ -1,5 +1,6 @@
 export * from './errors/error-catalog.js';
 export * from './config/config.js';
+export * from './config/trust-proxy.js';
 export * from './logging/logger.js';
 export * from './telemetry/tracing.js';
 export * from './grpc/grpc-options.js';

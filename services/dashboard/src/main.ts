@@ -11,5 +11,6 @@ await startServiceApp({
   module: DashboardModule.forRoot(config, logger),
   logger,
   http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimitBytes: FORM_BODY_LIMIT_BYTES },
+  trustProxy: config.TRUST_PROXY,
   configure: (fastify: FastifyInstance) => configureWebEdge(fastify, config),
 });

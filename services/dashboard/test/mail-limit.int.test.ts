@@ -20,7 +20,8 @@ const address = () => `mail-limit-${run}-${++n}@example.com`;
 const ip = () => `198.51.100.${++n % 250}-${run}`;
 
 beforeAll(async () => {
-  harness = await startDashboard({ MAIL_MAX_PER_ADDRESS: String(PER_ADDRESS), MAIL_MAX_PER_IP: String(PER_IP) }, new FakeClock(), { web: true });
+  // The test is the proxy: its X-Forwarded-For names the client, as an ingress's would.
+  harness = await startDashboard({ MAIL_MAX_PER_ADDRESS: String(PER_ADDRESS), MAIL_MAX_PER_IP: String(PER_IP), TRUST_PROXY: 'loopback' }, new FakeClock(), { web: true });
   inbox = new Inbox(harness.mailpit.webUrl);
 }, 60_000);
 

@@ -8,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { createLogger } from '@exs/platform';
+import { createLogger, fastifyTrustProxy } from '@exs/platform';
 import { databaseUrl, dropDatabase, ensureDatabase, getFreePort, startMailpit, type RunningMailpit } from '@exs/devinfra';
 import { deployMigrations } from '@exs/prisma-migrate';
 import { dashboardConfigSchema, type DashboardConfig } from '../src/config.js';
@@ -62,8 +62,8 @@ export async function startDashboard(env: Record<string, string>, clock: Clock, 
   try {
     const module = DashboardModule.forRoot(config, createLogger('dashboard', 'silent'), { clock });
     if (opts.web) {
-      // As startServiceApp serves it (trustProxy, form bodies, CSRF), without its signal handlers.
-      const adapter = new FastifyAdapter({ bodyLimit: FORM_BODY_LIMIT_BYTES, trustProxy: true });
+      // As startServiceApp serves it (TRUST_PROXY, form bodies, CSRF), without its signal handlers.
+      const adapter = new FastifyAdapter({ bodyLimit: FORM_BODY_LIMIT_BYTES, trustProxy: fastifyTrustProxy(config.TRUST_PROXY) });
       configureWebEdge(adapter.getInstance() as unknown as FastifyInstance, config);
       const web = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: false, abortOnError: false, bodyParser: false });
       app = web;

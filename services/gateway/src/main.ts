@@ -16,6 +16,7 @@ const app = await startServiceApp({
   module: GatewayModule.forRoot(config, logger, keyBeforeBody),
   logger,
   http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimitBytes: JSON_BODY_LIMIT_BYTES },
+  trustProxy: config.TRUST_PROXY,
   genReqId: mintRequestId,
   configure: (fastify: FastifyInstance) => configureHttpEdge(fastify, logger, keyBeforeBody, { corsAllowedOrigins: config.CORS_ALLOWED_ORIGINS }),
 });

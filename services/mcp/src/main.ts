@@ -10,4 +10,5 @@ await startServiceApp({
   module: McpModule.forRoot(config, logger),
   logger,
   http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimitBytes: MCP_BODY_LIMIT_BYTES },
+  trustProxy: config.TRUST_PROXY,
 });

@@ -3,6 +3,7 @@ import { BaseExceptionFilter, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { GrpcServiceName } from '@exs/contracts';
 import type { FastifyInstance } from 'fastify';
+import { fastifyTrustProxy, type TrustProxy } from '../config/trust-proxy.js';
 import { grpcServerOptions } from '../grpc/grpc-options.js';
 import { DependencyOutageFilter } from '../grpc/outage.filter.js';
 import { PinoNestLogger, type Logger } from '../logging/logger.js';
@@ -12,6 +13,11 @@ export interface ServiceAppOptions {
   module: unknown;
   logger: Logger;
   http: { host: string; port: number; bodyLimitBytes?: number };
+  /**
+   * Whose X-Forwarded-For to believe for `request.ip` (the service's TRUST_PROXY): default false, the
+   * socket's peer, so a client reaching the service directly cannot choose its address.
+   */
+  trustProxy?: TrustProxy;
   /** Hooks on the Fastify instance before any route exists (the gateway's contract headers). */
   configure?: (fastify: FastifyInstance) => void;
   /** Request id minting (Fastify's `genReqId`). */
@@ -50,7 +56,7 @@ export const SHUTDOWN_MARGIN_MS = 10_000;
 export async function startServiceApp(opts: ServiceAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: opts.http.bodyLimitBytes ?? 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     ...(opts.genReqId ? { genReqId: opts.genReqId } : {}),
   });
   opts.configure?.(adapter.getInstance() as unknown as FastifyInstance);

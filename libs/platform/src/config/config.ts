@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy.js';
 
 /** Thrown when the environment does not satisfy a service's configuration schema. */
 export class ConfigError extends Error {
@@ -28,6 +29,8 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HTTP_HOST: z.string().default('127.0.0.1'),
   HTTP_PORT: port,
+  /** Whose X-Forwarded-For to believe (trust-proxy.ts); the services clients reach pass it to startServiceApp. */
+  TRUST_PROXY: trustProxySchema,
 });
 
 export const grpcServerConfigSchema = z.object({
