@@ -5,6 +5,7 @@ import type { McpConfig } from './config.js';
 import { documentFetcher, type Dial } from './document-fetcher.js';
 import { DocumentReader } from './documents.js';
 import { MCP_HTTP_DEPS, McpHttpController, type McpHttpDeps } from './mcp-http.js';
+import { TOOL_NAMES } from './tools.js';
 
 /** Seams for tests: a stub resolver and dialer, so no test depends on DNS or sends traffic out. */
 export interface McpOverrides {
@@ -31,6 +32,8 @@ export class McpModule {
             const calls = metrics.meter.createCounter('mcp_tool_calls_total', {
               description: 'MCP tool calls answered, by tool and contract error code (none for successes).',
             });
+            // Each tool served as 0 from start-up, so call rates have their series before the first call.
+            for (const tool of TOOL_NAMES) calls.add(0, { tool, 'error.code': 'none' });
             return {
               config,
               documents: new DocumentReader({ fetcher: documentFetcher(config, overrides), readFiles: false, maxBytes: config.MCP_FETCH_MAX_BYTES }),

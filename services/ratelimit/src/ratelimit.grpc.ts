@@ -26,6 +26,8 @@ export class RateLimitGrpcController implements ratelimitV1.RateLimitServiceCont
     this.decisions = metrics.meter.createCounter('exs_rate_limit_decisions_total', {
       description: 'Rate-limit decisions by limit (requests: the token bucket; daily_pages: the page quota) and outcome (allowed, rejected).',
     });
+    // Every limit and outcome served as 0 from start-up, so rejection rates and alerts see the series before the first event.
+    for (const limit of ['requests', 'daily_pages'] as const) for (const outcome of ['allowed', 'rejected'] as const) this.decisions.add(0, { limit, outcome });
   }
 
   /** Validation is INVALID_ARGUMENT; Redis out of reach is UNAVAILABLE (the caller picks fail-open or closed). */

@@ -15,6 +15,8 @@ export class ReservationMetrics {
     this.expired = meter.createCounter('exs_billing_reservations_expired_total', {
       description: 'Holds nobody settled, given back by the expiry sweep (RESERVATION_TTL_SECONDS after they were made).',
     });
+    // Served as 0 from start-up, so rate() and alerts see the series before the first expiry.
+    this.expired.add(0);
     const held = meter.createObservableGauge('exs_billing_reservations_held', { description: 'Reservations currently held (neither captured, released nor expired), sampled at scrape.' });
     const heldMicros = meter.createObservableGauge('exs_billing_reservations_held_micros', { description: 'Funds currently held by reservations, in micro-USD, sampled at scrape.' });
     const oldest = meter.createObservableGauge('exs_billing_oldest_reservation_age_seconds', { description: 'Age of the oldest reservation still held (0 when none is), sampled at scrape.' });

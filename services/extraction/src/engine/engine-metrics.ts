@@ -26,6 +26,8 @@ export function pagesExtractedCounter(metrics?: ServiceMetrics) {
   const pages = meterOf(metrics).createCounter('exs_pages_extracted_total', {
     description: 'Pages of successful extractions, by path (sync, job) and source (digital: read from the text layer; ocr: recognised from the image).',
   });
+  // Every path and source served as 0 from start-up, so rate() and dashboards see the series before the first page.
+  for (const path of ['sync', 'job'] as const) for (const source of ['digital', 'ocr'] as const) pages.add(0, { path, source });
   return (path: 'sync' | 'job', document: ExtractionResult['document']) => {
     const ocr = Math.max(0, Math.min(document.pages, document.ocr_pages));
     if (document.pages - ocr > 0) pages.add(document.pages - ocr, { path, source: 'digital' });

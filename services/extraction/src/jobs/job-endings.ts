@@ -35,6 +35,10 @@ export class JobEndings {
     this.finished = metrics.meter.createCounter('exs_jobs_finished_total', {
       description: 'Jobs ended, by outcome (succeeded, failed) and error code (none for a success).',
     });
+    // Both outcomes served as 0 from start-up (a failure under its most common codes: the engine's and the
+    // sweeper's), so failure ratios and alerts see the series before the first job ends.
+    this.finished.add(0, { outcome: 'succeeded', 'error.code': 'none' });
+    for (const code of ['extraction_failed', 'internal_error']) this.finished.add(0, { outcome: 'failed', 'error.code': code });
     this.duration = metrics.meter.createHistogram('exs_job_duration_seconds', {
       description: 'Time from admission to the end of a job (queueing, every attempt and settlement), by outcome.',
       advice: { explicitBucketBoundaries: JOB_SECONDS_BUCKETS },

@@ -32,6 +32,8 @@ export class ApiKeysService {
     this.cacheLookups = meterOf(metrics).createCounter('exs_api_key_cache_lookups_total', {
       description: 'Verifications of well-formed API keys by whether the key cache answered (hit) or the database was read (miss).',
     });
+    // Both results served as 0 from start-up, so the hit ratio has its series before the first request.
+    for (const result of ['hit', 'miss'] as const) this.cacheLookups.add(0, { result });
   }
 
   async create(accountId: string, name: string, dailyPageLimit: number | null = null): Promise<CreatedApiKey> {

@@ -53,6 +53,8 @@ export class RateLimitGuard implements CanActivate {
     @Optional() metrics?: ServiceMetrics,
   ) {
     this.decisions = rateLimitDecisions(metrics);
+    // Every outcome served as 0 from start-up, so rejection rates and alerts see the series before the first event.
+    for (const outcome of ['allowed', 'rejected', 'unavailable'] as const) this.decisions.add(0, { limit: 'requests', outcome });
   }
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {

@@ -34,6 +34,9 @@ export class DeliveryMetrics {
     this.finished = meter.createCounter('exs_webhook_deliveries_finished_total', {
       description: 'Deliveries that ended, by status: succeeded, failed (every attempt of the schedule failed), canceled (its endpoint was deleted).',
     });
+    // Every result and status served as 0 from start-up, so failure ratios and alerts see the series before the first event.
+    for (const result of ['delivered', 'rejected', 'unreachable', 'refused'] as const) this.attempts.add(0, { result });
+    for (const status of ['succeeded', 'failed', 'canceled'] as const) this.finished.add(0, { status });
     const pending = meter.createObservableGauge('exs_webhook_deliveries_pending', { description: 'Deliveries not yet ended (waiting for their next attempt or being attempted), sampled at scrape.' });
     const overdue = meter.createObservableGauge('exs_webhook_oldest_due_delivery_age_seconds', { description: 'How long the most overdue pending delivery has been due (0 when none is), sampled at scrape.' });
     meter.addBatchObservableCallback(async (observer) => {
