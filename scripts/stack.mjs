@@ -70,6 +70,7 @@ console.log(`
   Gateway:      ${url}
   Dashboard:    ${stack.dashboardUrl}   (sign up there; its e-mails land in the inbox below)
   Mail inbox:   ${stack.mailUrl ?? `external SMTP ${stack.urls.smtp}`}   (Mailpit)
+  Payments:     stripe-mock at ${stack.urls.stripe}; Stripe webhooks to ${stack.env.get('billing')?.HTTP_PORT ? `http://127.0.0.1:${stack.env.get('billing').HTTP_PORT}/webhooks/stripe` : 'billing'} (secret in .run/env/billing.env)
   Demo API key: ${demo.api_key}   (account ${demo.account_id}, USD 20 of credit)
   Logs:         .run/logs/<service>.log
 

@@ -29,8 +29,8 @@ export interface TestStack extends Stack {
 /** The six services as separate processes on the test infrastructure (see test/setup/global-setup.mjs). */
 export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
   for (let attempt = 1; ; attempt++) {
-    const base = await freePortRange(16);
-    const ports: Partial<Ports> = { gateway: base, internalHttpBase: base + 1, grpcBase: base + 6, dashboard: base + 12, mailpitSmtp: base + 13, mailpitWeb: base + 14, mcp: base + 15 };
+    const base = await freePortRange(17);
+    const ports: Partial<Ports> = { gateway: base, internalHttpBase: base + 1, grpcBase: base + 6, dashboard: base + 12, mailpitSmtp: base + 13, mailpitWeb: base + 14, mcp: base + 15, stripeMock: base + 16 };
     const dir = mkdtempSync(join(tmpdir(), 'exs-e2e-'));
     const logLines: string[] = [];
     try {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrl, ensureDatabase, ensureTesseract, startMailpit, startNats, startPostgres, startRedis, type RunningServer } from '@exs/devinfra';
+import { databaseUrl, ensureDatabase, ensureTesseract, startMailpit, startNats, startPostgres, startRedis, startStripeMock, type RunningServer } from '@exs/devinfra';
 import { deployMigrations } from '@exs/prisma-migrate';
 import { ServiceProcess } from './service-process.js';
 import { DEFAULT_PORTS, serviceEnv, topology, type Ports, type ServiceSpec } from './topology.js';
@@ -13,7 +13,7 @@ export interface StackOptions {
   runDir?: string;
   ports?: Partial<Ports>;
   /** Use these instead of starting local servers. */
-  external?: { databaseUrl?: string; redisUrl?: string; natsUrl?: string; smtpUrl?: string };
+  external?: { databaseUrl?: string; redisUrl?: string; natsUrl?: string; smtpUrl?: string; stripeApiBase?: string };
   /** Extra environment for every service (BUILD_ID, OTEL exporter, LOG_LEVEL, ...). */
   env?: Record<string, string>;
   restartServices?: boolean;
@@ -26,7 +26,7 @@ export interface Stack {
   gatewayUrl: string;
   services: Map<ServiceSpec['name'], ServiceProcess>;
   specs: ServiceSpec[];
-  urls: { databaseServer: string; redis: string; nats: string; smtp: string };
+  urls: { databaseServer: string; redis: string; nats: string; smtp: string; stripe: string };
   /** The dashboard's address, and Mailpit's web inbox (undefined with an external SMTP server). */
   dashboardUrl: string;
   mailUrl?: string;
@@ -121,7 +121,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       mailUrl = m.webUrl;
       log(`Mailpit ${m.reused ? 'reused' : 'started'}: SMTP on 127.0.0.1:${ports.mailpitSmtp}, inbox at ${m.webUrl}`);
     }
-    const urls = { databaseServer, redis, nats, smtp };
+    // stripe-mock answers billing's Stripe calls (no webhooks: tests sign those themselves).
+    let stripe = opts.external?.stripeApiBase;
+    if (!stripe) {
+      const sm = await startStripeMock({ port: ports.stripeMock, rootDir: opts.rootDir, dataDir: join(dataDir, 'stripe-mock'), log });
+      infra.push(sm);
+      stripe = sm.apiBase;
+      log(`stripe-mock ${sm.reused ? 'reused' : 'started'} on 127.0.0.1:${ports.stripeMock}`);
+    }
+    const urls = { databaseServer, redis, nats, smtp, stripe };
     // The extraction service reads scanned pages with Tesseract: installed like Redis and NATS, before any service
     // starts, unless the caller chose the binary itself (EXS_TESSERACT_BIN; a test stack without OCR points it nowhere).
     if (opts.env?.EXS_TESSERACT_BIN === undefined) {

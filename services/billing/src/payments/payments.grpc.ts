@@ -78,8 +78,8 @@ export class PaymentsGrpc {
   async createTopUpCheckout(req: billingV1.CreateTopUpCheckoutRequest): Promise<billingV1.CreateTopUpCheckoutResponse> {
     requireAccount(req.accountId);
     try {
-      const { paymentId, url } = await this.payments.createTopUpCheckout(req.accountId, parseMicros(req.amountMicros), req.successUrl, req.cancelUrl);
-      return { paymentId, checkoutUrl: url };
+      const { paymentId, url, checkoutId } = await this.payments.createTopUpCheckout(req.accountId, parseMicros(req.amountMicros), req.successUrl, req.cancelUrl);
+      return { paymentId, checkoutUrl: url, checkoutId };
     } catch (err) { translate(err); }
   }
 

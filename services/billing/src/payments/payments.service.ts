@@ -50,7 +50,7 @@ export class PaymentsService {
    * travels in its metadata, so the webhook finds it. When the processor does not answer, the pending row
    * is removed (nothing was offered to the customer) and the error is passed on.
    */
-  async createTopUpCheckout(accountId: string, amountMicros: bigint, successUrl: string, cancelUrl: string): Promise<{ paymentId: string; url: string }> {
+  async createTopUpCheckout(accountId: string, amountMicros: bigint, successUrl: string, cancelUrl: string): Promise<{ paymentId: string; url: string; checkoutId: string }> {
     validateChargeAmount(amountMicros);
     validateRedirectUrl(successUrl);
     validateRedirectUrl(cancelUrl);
@@ -62,7 +62,7 @@ export class PaymentsService {
       const customerId = await this.customers.customerFor(accountId);
       const { checkoutId, url } = await processor.createTopUpCheckout({ paymentId, accountId, customerId, amountCents: microsToCents(amountMicros), successUrl, cancelUrl });
       await this.db.payment.update({ where: { id: paymentId }, data: { processorCheckoutId: checkoutId } });
-      return { paymentId, url };
+      return { paymentId, url, checkoutId };
     } catch (err) {
       await this.db.payment.deleteMany({ where: { id: paymentId, state: 'pending' } });
       this.logger?.warn({ accountId, err: (err as Error).message }, 'top-up checkout could not be created');

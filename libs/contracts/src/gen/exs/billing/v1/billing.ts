@@ -107,6 +107,8 @@ export interface CreateTopUpCheckoutResponse {
   paymentId: string;
   /** Send the customer here. */
   checkoutUrl: string;
+  /** The processor's id of the checkout (Stripe: cs_...); its webhook names it, and billing checks it. */
+  checkoutId: string;
 }
 
 export interface CreateCardSetupRequest {
@@ -1174,7 +1176,7 @@ export const CreateTopUpCheckoutRequest: MessageFns<CreateTopUpCheckoutRequest> 
 };
 
 function createBaseCreateTopUpCheckoutResponse(): CreateTopUpCheckoutResponse {
-  return { paymentId: "", checkoutUrl: "" };
+  return { paymentId: "", checkoutUrl: "", checkoutId: "" };
 }
 
 export const CreateTopUpCheckoutResponse: MessageFns<CreateTopUpCheckoutResponse> = {
@@ -1184,6 +1186,9 @@ export const CreateTopUpCheckoutResponse: MessageFns<CreateTopUpCheckoutResponse
     }
     if (message.checkoutUrl !== "") {
       writer.uint32(18).string(message.checkoutUrl);
+    }
+    if (message.checkoutId !== "") {
+      writer.uint32(26).string(message.checkoutId);
     }
     return writer;
   },
@@ -1215,6 +1220,14 @@ export const CreateTopUpCheckoutResponse: MessageFns<CreateTopUpCheckoutResponse
             }
 
             message.checkoutUrl = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.checkoutId = reader.string();
             continue;
           }
         }
