@@ -61,6 +61,11 @@ class FakeBilling implements billingV1.BillingServiceController {
   capture(): billingV1.CaptureResponse { return notFaked(); }
   release(): billingV1.ReleaseResponse { return notFaked(); }
   ensureHold(): billingV1.EnsureHoldResponse { return notFaked(); }
+  createTopUpCheckout(): billingV1.CreateTopUpCheckoutResponse { return notFaked(); }
+  createCardSetup(): billingV1.CreateCardSetupResponse { return notFaked(); }
+  getAutoRecharge(): billingV1.GetAutoRechargeResponse { return notFaked(); }
+  setAutoRecharge(): billingV1.SetAutoRechargeResponse { return notFaked(); }
+  listPayments(): billingV1.ListPaymentsResponse { return notFaked(); }
 }
 
 @Module({})
