@@ -5,8 +5,10 @@
 #   yaml2json     deploy/tools/yaml2json (multi-document YAML -> JSON array; the chart tests read helm's output with it)
 # and the JSON schemas kubeconform validates against, generated offline into .tools/kube-schemas/<k8s version>:
 #   core resources from the OpenAPI document in the k8s.io/kubernetes module (api/openapi-spec/swagger.json),
-#   KEDA's ScaledObject from the CRD in the github.com/kedacore/keda/v2 module (config/crd/bases).
-# Both are Go modules, so `go mod download` fetches them through the proxy; deploy/kubeconform/gen-schemas.mjs
+#   KEDA's ScaledObject from the CRD in the github.com/kedacore/keda/v2 module (config/crd/bases),
+#   the Prometheus Operator's PodMonitor, ServiceMonitor and PrometheusRule from the CRDs in the
+#   github.com/prometheus-operator/prometheus-operator module (example/prometheus-operator-crd).
+# All are Go modules, so `go mod download` fetches them through the proxy; deploy/kubeconform/gen-schemas.mjs
 # turns them into kubeconform's layout (`<kind>-<group>-<version>.json`, standalone, strict).
 #
 # Idempotent: each piece is skipped when its stamp for the pinned version is present. Needs `go` (>= 1.26) and `node`.
@@ -18,6 +20,7 @@ KUBECONFORM_VERSION=v0.8.0
 # The Kubernetes minor version helm reports (.Capabilities.KubeVersion) and the schemas are generated for.
 K8S_VERSION=v1.36.3
 KEDA_VERSION=v2.21.0
+PROMETHEUS_OPERATOR_VERSION=v0.85.0
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
@@ -83,23 +86,31 @@ fi
 
 # --- schemas for kubeconform -------------------------------------------------------------------------------
 GEN="$ROOT/deploy/kubeconform/gen-schemas.mjs"
-schema_stamp="$K8S_VERSION+keda-$KEDA_VERSION+$(sha256sum "$GEN" | cut -c1-16)"
+schema_stamp="$K8S_VERSION+keda-$KEDA_VERSION+prometheus-operator-$PROMETHEUS_OPERATOR_VERSION+$(sha256sum "$GEN" | cut -c1-16)"
 if [ -f "$SCHEMAS/.stamp" ] && [ "$(cat "$SCHEMAS/.stamp")" = "$schema_stamp" ]; then
   log "kubeconform schemas for $K8S_VERSION present"
 else
-  log "generating kubeconform schemas for $K8S_VERSION (+ KEDA $KEDA_VERSION)"
+  log "generating kubeconform schemas for $K8S_VERSION (+ KEDA $KEDA_VERSION, Prometheus Operator $PROMETHEUS_OPERATOR_VERSION)"
   need_go
   moddir() { "$GO" mod download -json "$1" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p'; }
   k8s_dir="$(cd "$TOOLS" && moddir "k8s.io/kubernetes@$K8S_VERSION")"
   keda_dir="$(cd "$TOOLS" && moddir "github.com/kedacore/keda/v2@$KEDA_VERSION")"
+  promop_dir="$(cd "$TOOLS" && moddir "github.com/prometheus-operator/prometheus-operator@$PROMETHEUS_OPERATOR_VERSION")"
   [ -f "$k8s_dir/api/openapi-spec/swagger.json" ] || { log "no swagger.json in k8s.io/kubernetes@$K8S_VERSION"; exit 1; }
   crd_json="$(mktemp)"
   "$BIN/yaml2json" < "$keda_dir/config/crd/bases/keda.sh_scaledobjects.yaml" > "$crd_json"
+  # The monitoring objects the chart renders (metrics.serviceMonitor: a PodMonitor; metrics.prometheusRule).
+  crd_args=(--crd "$crd_json")
+  for kind in podmonitors servicemonitors prometheusrules; do
+    f="$(mktemp)"
+    "$BIN/yaml2json" < "$promop_dir/example/prometheus-operator-crd/monitoring.coreos.com_$kind.yaml" > "$f"
+    crd_args+=(--crd "$f")
+  done
   NODE="$(command -v node || true)"
   [ -z "$NODE" ] && NODE="$(ls -d "$TOOLS"/node_modules/node/bin/node 2>/dev/null | head -1)"
   rm -rf "$SCHEMAS.tmp"
-  "$NODE" "$GEN" --swagger "$k8s_dir/api/openapi-spec/swagger.json" --crd "$crd_json" --out "$SCHEMAS.tmp" >&2
-  rm -f "$crd_json"
+  "$NODE" "$GEN" --swagger "$k8s_dir/api/openapi-spec/swagger.json" "${crd_args[@]}" --out "$SCHEMAS.tmp" >&2
+  for ((i = 1; i < ${#crd_args[@]}; i += 2)); do rm -f "${crd_args[$i]}"; done
   echo "$schema_stamp" > "$SCHEMAS.tmp/.stamp"
   rm -rf "$SCHEMAS" && mv "$SCHEMAS.tmp" "$SCHEMAS"
 fi

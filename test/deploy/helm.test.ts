@@ -209,18 +209,23 @@ describeHelm('helm chart helm/exs', () => {
       ['keda.enabled=true', 'gateway.ingress.enabled=true', 'otel.endpoint=http://tempo:4318', 'networkPolicy.healthFrom[0].namespaceSelector.matchLabels.name=monitoring', 'networkPolicy.egress.postgresql.to[0].ipBlock.cidr=10.20.0.0/24', 'uploads.store.type=s3', 'uploads.store.s3.bucket=docs', 'uploads.store.s3.credentialsSecret=s3', 'databases.create=true',
         'documentAi.processor=projects/p/locations/eu/processors/x', 'nats.stream.replicas=3', 'nats.stream.storage=memory',
         ...['gateway', 'uploads', 'extraction', 'billing', 'webhooks'].map((s) => `databases.${s}.url=postgresql://u:p@pg:5432/exs_${s}`)],
+      // The Prometheus Operator's objects, against schemas made from its CRDs (scripts/install-helm.sh).
+      ['metrics.serviceMonitor.enabled=true', 'metrics.prometheusRule.enabled=true', 'metrics.dashboard.enabled=true', 'metrics.networkPolicy.enabled=true'],
     ];
+    const checkedKinds = new Set<string>();
     const dir = mkdtempSync(join(tmpdir(), 'exs-helm-'));
     try {
       for (const [i, sets] of variants.entries()) {
         const file = join(dir, `variant-${i}.yaml`);
         writeFileSync(file, templateYaml(sets));
-        const res = run(KUBECONFORM, ['-strict', '-summary', '-output', 'json', '-schema-location', `${tools.schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, file]);
+        const res = run(KUBECONFORM, ['-strict', '-summary', '-verbose', '-output', 'json', '-schema-location', `${tools.schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, file]);
         const report = JSON.parse(res.stdout);
         expect({ status: res.status, errors: report.resources?.filter((r: any) => r.status !== 'statusValid') ?? [] }).toEqual({ status: 0, errors: [] });
         expect(report.summary.valid).toBeGreaterThan(20);
         expect(report.summary.skipped).toBe(0);
+        for (const r of report.resources ?? []) if (r.status === 'statusValid') checkedKinds.add(r.kind);
       }
+      expect([...checkedKinds].filter((k) => ['PodMonitor', 'PrometheusRule', 'ScaledObject'].includes(k)).sort()).toEqual(['PodMonitor', 'PrometheusRule', 'ScaledObject']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
