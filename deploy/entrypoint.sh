@@ -3,6 +3,7 @@
 # billing, ratelimit, webhooks, mcp, dashboard); the first argument picks what to do:
 #   start    (default) run the service: node --enable-source-maps --import @exs/platform/telemetry-preload dist/main.js
 #   migrate  apply the service's Prisma migrations to $DATABASE_URL, then exit (the Helm pre-install/pre-upgrade hook)
+#   healthcheck  exit 0 when the service's GET /healthz/live answers 2xx within 4 s (the image's HEALTHCHECK)
 #   <other>  run that command as is (e.g. `sh`, `node services/gateway/dist/admin/cli.js ...`)
 set -eu
 
@@ -16,8 +17,24 @@ need_service() {
   esac
 }
 
+# The HTTP port each service listens on unless HTTP_PORT says otherwise (services/<service>/src/config.ts).
+http_port() {
+  case "$SERVICE" in
+    gateway) echo 8080 ;; uploads) echo 9101 ;; extraction) echo 9102 ;; billing) echo 9103 ;;
+    ratelimit) echo 9104 ;; webhooks) echo 9105 ;; dashboard) echo 8090 ;; mcp) echo 8091 ;;
+  esac
+}
+
 cmd="${1:-start}"
 case "$cmd" in
+  healthcheck)
+    need_service
+    # node is the one HTTP client in the image (no curl). Liveness, not readiness: a dependency outage must
+    # not mark the container unhealthy (an orchestrator may restart unhealthy containers).
+    HC_URL="http://127.0.0.1:${HTTP_PORT:-$(http_port)}/healthz/live" exec node -e '
+      fetch(process.env.HC_URL, { signal: AbortSignal.timeout(4000) })
+        .then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1));'
+    ;;
   start)
     need_service
     cd "$APP_ROOT/services/$SERVICE"

@@ -2,7 +2,6 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@p
 import pg from 'pg';
 import { engineWork, newEngine, type SchemaEngine } from './engine.js';
 import { defaultMigrationsDir, migrationDirName, readMigrations, readSchemaFiles, withLockfile, writeMigration } from './migrations.js';
-import { PGliteAdapterFactory } from './pglite.js';
 import { pgMigrationAdapterFactory } from './pg-adapter.js';
 
 const NO_FILTERS = { externalTables: [] as string[], externalEnums: [] as string[] };
@@ -65,8 +64,10 @@ async function withEngine<T>(
   });
 }
 
-function shadowFactory(opts: DiffOptions): { factory: SqlMigrationAwareDriverAdapterFactory; close(): Promise<void> } {
+async function shadowFactory(opts: DiffOptions): Promise<{ factory: SqlMigrationAwareDriverAdapterFactory; close(): Promise<void> }> {
   if (opts.shadowDatabaseUrl) return { factory: pgMigrationAdapterFactory(opts.shadowDatabaseUrl), close: async () => {} };
+  // Loaded only here: `deploy` never diffs, so the container image ships without PGlite (deploy/prune-runtime.mjs).
+  const { PGliteAdapterFactory } = await import('./pglite.js');
   const factory = new PGliteAdapterFactory();
   return { factory, close: () => factory.close() };
 }
@@ -84,7 +85,7 @@ export async function diffMigrationsToSchema(opts: DiffOptions): Promise<string>
   const list = readMigrations(opts.migrationsDir ?? defaultMigrationsDir(opts.schemaPath));
   const bad = list.migrationDirectories.find((d) => d.migrationFile.content.tag === 'error');
   if (bad) throw new Error(`cannot read ${bad.path}/migration.sql: ${bad.migrationFile.content.value}`);
-  const shadow = shadowFactory(opts);
+  const shadow = await shadowFactory(opts);
   try {
     return await withEngine(files, shadow.factory, opts.log, async (engine) => {
       // Always from the migrations (even none): a shadow database that starts like a fresh database, so the first
