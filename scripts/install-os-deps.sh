@@ -19,6 +19,8 @@ WANTED=(
   # <<< other-os-packages
   # OCR for @exs/engine ingest (Debian's tesseract-ocr depends on tesseract-ocr-eng and -osd)
   "tesseract:tesseract-ocr"
+  # the browser of the browser end-to-end tests (playwright-core drives /usr/bin/chromium; ensureChromium in libs/devinfra)
+  "chromium:chromium"
   # >>> other-os-packages
 )
 

@@ -28,6 +28,17 @@ try {
   process.exit(1);
 }
 
+// The browser end-to-end tests (test/e2e/dashboard-browser.test.ts) drive Debian's Chromium: installed the same way.
+step('browser');
+try {
+  const { ensureChromium } = await import('../libs/devinfra/dist/index.js');
+  const browser = await ensureChromium({ log: console.log });
+  console.log(`chromium ${browser.version} ${browser.installed ? 'installed' : 'found'} at ${browser.bin}`);
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+
 step('generated contracts match proto/');
 if (run(process.execPath, ['scripts/gen-proto.mjs', '--check']) !== 0) process.exit(1);
 

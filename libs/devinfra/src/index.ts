@@ -6,6 +6,7 @@ export { startStripeMock, ensureStripeMock, type StartStripeMockOptions, type Ru
 export type { RunningServer } from './server.js';
 export { ensureBinary, findBinary, aptInstall } from './binaries.js';
 export { ensureTesseract, TESSERACT_LANGUAGES, TESSERACT_PACKAGES, type TesseractReady, type EnsureTesseractOptions } from './tesseract.js';
+export { ensureChromium, CHROMIUM_BIN, CHROMIUM_PACKAGES, type ChromiumReady, type EnsureChromiumOptions } from './chromium.js';
 export { getFreePort, isPortOpen, waitUntil, HOST } from './net.js';
 export { redisPing, redisPid, natsPing, pgPing, type NatsInfo } from './probes.js';
 export { killAndWait, isAlive } from './process.js';
