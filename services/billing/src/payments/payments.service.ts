@@ -13,6 +13,8 @@ export class InvalidCursorError extends RangeError {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_URL_LENGTH = 2048;
+/** In a top-up's success or cancel URL, replaced by the new payment's id (the dashboard's return page reads it). */
+export const PAYMENT_ID_PLACEHOLDER = '{PAYMENT_ID}';
 
 /** Where the processor sends the customer back: an absolute http(s) URL of reasonable length. */
 export function validateRedirectUrl(text: string): string {
@@ -58,9 +60,11 @@ export class PaymentsService {
     if (!(await this.db.wallet.findUnique({ where: { accountId }, select: { accountId: true } }))) throw new WalletNotFoundError(accountId);
     const paymentId = randomUUID();
     await this.db.payment.create({ data: { id: paymentId, accountId, processor: processor.name, kind: 'top_up', requestedMicros: amountMicros } });
+    // The caller cannot know the id before this call, so its return URLs may name it with a placeholder.
+    const withId = (url: string) => url.replaceAll(PAYMENT_ID_PLACEHOLDER, paymentId);
     try {
       const customerId = await this.customers.customerFor(accountId);
-      const { checkoutId, url } = await processor.createTopUpCheckout({ paymentId, accountId, customerId, amountCents: microsToCents(amountMicros), successUrl, cancelUrl });
+      const { checkoutId, url } = await processor.createTopUpCheckout({ paymentId, accountId, customerId, amountCents: microsToCents(amountMicros), successUrl: withId(successUrl), cancelUrl: withId(cancelUrl) });
       await this.db.payment.update({ where: { id: paymentId }, data: { processorCheckoutId: checkoutId } });
       return { paymentId, url, checkoutId };
     } catch (err) {
