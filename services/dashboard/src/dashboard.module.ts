@@ -17,6 +17,7 @@ import { SignedIn } from './account/signed-in.js';
 import { JobsController } from './account/jobs.controller.js';
 import { UsageController } from './account/usage.controller.js';
 import { WebhooksController } from './account/webhooks.controller.js';
+import { PaymentsController } from './payments/payments.controller.js';
 import { PageErrorsFilter } from './page-errors.filter.js';
 import { ExpiredRowsSweeper } from './housekeeping/expired-rows-sweeper.js';
 
@@ -57,7 +58,7 @@ export class DashboardModule {
         ]),
         HealthModule.forRoot({ inject: [PrismaClient], useFactory: (db: PrismaClient) => ({ database: prismaPing(db) }) }),
       ],
-      controllers: [AuthController, AccountController, JobsController, UsageController, WebhooksController],
+      controllers: [AuthController, AccountController, JobsController, UsageController, WebhooksController, PaymentsController],
       providers,
     };
   }

@@ -4,10 +4,10 @@ import { call } from '@exs/platform';
 import type { gatewayV1 } from '@exs/contracts';
 import type { User } from '../generated/prisma/client.js';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
-import { homePage, keysPage, message, topUpPage, walletPage, type KeyRow } from '../views/pages.js';
+import { homePage, keysPage, message, type KeyRow } from '../views/pages.js';
 import { field, pageContext, redirect, sendPage } from '../web.js';
 import { AccountLink, GrantAlreadyClaimedError } from './account-link.js';
-import { GRPC_NOT_FOUND, SignedIn, grpcCode, minute, usd } from './signed-in.js';
+import { GRPC_NOT_FOUND, SignedIn, grpcCode, minute } from './signed-in.js';
 
 const MAX_DAILY_PAGE_LIMIT = 10_000_000;
 const NAME_MAX = 100;
@@ -30,7 +30,7 @@ function keyForm(req: FastifyRequest): { name: string; limit: number } | { error
   return { name, limit };
 }
 
-/** The signed-in pages: the free grant, API keys (the gateway's) and the wallet (billing's). */
+/** The signed-in pages: the free grant and API keys (the gateway's); the wallet is PaymentsController's. */
 @Controller()
 export class AccountController {
   constructor(
@@ -121,33 +121,5 @@ export class AccountController {
       throw err;
     }
     redirect(reply, '/keys');
-  }
-
-  private async walletView(accountId: string) {
-    const { wallet } = await call(this.accounts.billing.getWallet({ accountId }));
-    const w = wallet!;
-    const price = BigInt(w.pricePerPageMicros);
-    return {
-      availableUsd: usd(w.availableMicros),
-      heldUsd: usd(w.heldMicros),
-      pricePerPageUsd: usd(w.pricePerPageMicros),
-      pagesAvailable: price > 0n ? Number(BigInt(w.availableMicros) / price) : 0,
-      plan: w.plan,
-    };
-  }
-
-  @Get('/wallet')
-  async wallet(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const caller = await this.signedIn.caller(req, reply);
-    if (!caller) return;
-    sendPage(reply, 200, walletPage(pageContext(reply, caller.user.email), await this.walletView(caller.accountId)));
-  }
-
-  /** Where the API's 402 insufficient_balance answers send callers (the gateway's TOP_UP_URL). */
-  @Get('/top-up')
-  async topUp(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const caller = await this.signedIn.caller(req, reply);
-    if (!caller) return;
-    sendPage(reply, 200, topUpPage(pageContext(reply, caller.user.email), await this.walletView(caller.accountId)));
   }
 }

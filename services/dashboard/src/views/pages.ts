@@ -6,16 +6,17 @@ export interface PageContext {
   email?: string;
 }
 
-const csrfField = (ctx: PageContext) => html`<input type="hidden" name="_csrf" value="${ctx.csrf}">`;
+export const csrfField = (ctx: PageContext) => html`<input type="hidden" name="_csrf" value="${ctx.csrf}">`;
 
-export function layout(ctx: PageContext, title: string, body: Html): Html {
+/** `refreshSeconds`: the page reloads itself (a payment waiting for its processor; the dashboard runs no JavaScript). */
+export function layout(ctx: PageContext, title: string, body: Html, refreshSeconds?: number): Html {
   const nav = ctx.email
     ? html`<nav><a href="/">Home</a> <a href="/keys">API keys</a> <a href="/wallet">Wallet</a> <a href="/usage">Usage</a> <a href="/jobs">Jobs</a> <a href="/webhooks">Webhooks</a>
         <form method="post" action="/signout" class="inline">${csrfField(ctx)}<button>Sign out</button></form> <span>${ctx.email}</span></nav>`
     : html`<nav><a href="/signin">Sign in</a> <a href="/signup">Sign up</a></nav>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} - exs</title>
+<title>${title} - exs</title>${refreshSeconds ? html`<meta http-equiv="refresh" content="${refreshSeconds}">` : ''}
 <style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}nav{display:flex;gap:1rem;align-items:center;margin-bottom:1.5rem}
 form.inline{display:inline}label{display:block;margin:.5rem 0}input{font:inherit;padding:.3rem}code.secret{display:block;padding:.6rem;background:#f3f3f3;word-break:break-all}
 table{border-collapse:collapse}pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-height:40rem}form.edit input{width:8rem}td,th{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left}.notice{padding:.6rem;background:#eef6ff}.error{padding:.6rem;background:#fdecea}</style>
@@ -91,27 +92,6 @@ export const keysPage = (ctx: PageContext, keys: KeyRow[], created?: { name: str
     <label>Daily page limit (optional) <input name="daily_page_limit" inputmode="numeric" pattern="[0-9]*"></label>
     <button>Create key</button>
   </form>`);
-
-export interface WalletView { availableUsd: string; heldUsd: string; pricePerPageUsd: string; pagesAvailable: number; plan: string }
-
-export const walletPage = (ctx: PageContext, w: WalletView): Html => layout(ctx, 'Wallet', html`
-  <table><tbody>
-    <tr><th>Balance</th><td id="balance">USD ${w.availableUsd}</td></tr>
-    <tr><th>Held for work in progress</th><td id="held">USD ${w.heldUsd}</td></tr>
-    <tr><th>Price per page</th><td id="price">USD ${w.pricePerPageUsd}</td></tr>
-    <tr><th>Pages the balance covers</th><td>${w.pagesAvailable}</td></tr>
-    <tr><th>Plan</th><td>${w.plan}</td></tr>
-  </tbody></table>
-  <p><a href="/top-up">Top up</a> · <a href="/usage">Usage by day and key</a></p>`);
-
-/**
- * The page the API's 402 answers link to (TOP_UP_URL). Card payments are a later slice of issue 14 (billing's
- * payment processor); until they exist this page says so instead of offering a form that cannot work.
- */
-export const topUpPage = (ctx: PageContext, w: WalletView): Html => layout(ctx, 'Top up', html`
-  <p>Balance <strong id="balance">USD ${w.availableUsd}</strong> (${w.pagesAvailable} pages at USD ${w.pricePerPageUsd} per page).</p>
-  <p class="notice" role="status">Card top-ups are not available on this deployment yet. Until they are, ask your operator to credit your wallet.</p>
-  <p><a href="/wallet">Back to the wallet</a></p>`);
 
 export interface JobRow { id: string; state: string; pages: number; billedPages: number; created: string; finished: string; errorCode: string }
 
