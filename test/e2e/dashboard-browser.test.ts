@@ -4,11 +4,12 @@
 // page shows once), spends it on POST /v1/extract and a job, watches the wallet page, and revokes the key;
 // then the browser-side security rules: a form without its CSRF token, a page on another origin posting the
 // revoke form, and a second person (another browser context, another account) opening the first's key and
-// job pages. Each step leaves a screenshot in test/artifacts/browser/dashboard/ (git-ignored), named by step.
+// job pages; then the money path: a USD 20 top-up through the processor's checkout and its signed webhook,
+// the receipt, the default plan, a saved card and exactly one auto-recharge. Each step leaves a screenshot in
+// test/artifacts/browser/dashboard/ (git-ignored), named by step.
 //
 // The journey's steps are tests that run in order and share the person; a step after a failed one does not
-// run (it says which step failed) instead of failing on missing state. Card payments (top-up, receipt,
-// default plan, auto-recharge) are the `test.todo`s at the end, until the dashboard's /top-up form exists.
+// run (it says which step failed) instead of failing on missing state.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page, Response } from 'playwright-core';
@@ -17,6 +18,8 @@ import { launchChromium, newPerson, Screenshots, within } from '../support/brows
 import { Inbox, linkIn } from '../support/dashboard.js';
 import { sampleInvoicePdf, sampleInvoiceSchema } from '../support/sample-documents.js';
 import { startTestStack, waitFor, type TestStack } from '../support/stack-fixture.js';
+import { StripeRecorder } from '../support/stripe-recorder.js';
+import { StripeProcessor } from '../../services/billing/src/payments/stripe/stripe-processor.js';
 
 const PASSWORD = 'correct horse battery';
 // The client address each person's browser claims (the test acts as the proxy: TRUST_PROXY loopback), so the
@@ -29,6 +32,7 @@ let browser: Browser | undefined;
 let attacker: Server | undefined;
 let attackerUrl = '';
 const shots = new Screenshots('dashboard');
+const recorder = new StripeRecorder();
 const offLoopback: string[][] = [];
 
 /** The first person: their page, address and what the journey made. */
@@ -40,8 +44,16 @@ let jobId = '';
 
 const dash = (path: string) => `${stack.dashboardUrl}${path}`;
 
+/** The Stripe library's webhook helpers, for signing events with the stack's own secret as Stripe would. */
+function stripeWebhooks() {
+  const env = stack.env.get('billing')!;
+  return new StripeProcessor({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: stack.urls.stripe, timeoutMs: 5000, automaticTax: false }).client.webhooks;
+}
+
 beforeAll(async () => {
-  stack = await startTestStack({ TRUST_PROXY: 'loopback' });
+  // Billing's processor calls go through the recorder to the stack's stripe-mock.
+  stack = await startTestStack({ TRUST_PROXY: 'loopback', STRIPE_API_BASE: await recorder.listen() });
+  recorder.setTarget(stack.urls.stripe);
   inbox = new Inbox(stack.mailUrl!);
   browser = await launchChromium();
   const first = await newPerson(browser, { 'x-forwarded-for': clientIp(1) });
@@ -63,6 +75,7 @@ afterAll(async () => {
   await Promise.allSettled([
     browser ? within(browser.close(), 20_000, 'closing the browser') : undefined,
     attacker ? new Promise<void>((r) => { attacker!.closeAllConnections(); attacker!.close(() => r()); }) : undefined,
+    recorder.close(),
   ]);
   await stack?.dispose();
 }, 90_000);
@@ -324,19 +337,181 @@ describe('security in the browser', () => {
     }
   }, 120_000);
 
-  test('the browser reached nothing but 127.0.0.1', () => {
-    expect(offLoopback.flat()).toEqual([]);
-  });
 });
 
-// The money path in the browser waits for the dashboard's payment pages: today /top-up only shows the balance
-// and a notice (services/dashboard/src/views/pages.ts, topUpPage), and no page calls billing's
-// CreateTopUpCheckout, SetAutoRecharge or ListPayments. When they exist, replace each todo with a step of
-// the journey's kind, signed in as the first person (whose key was revoked: make a new one) or a new one.
-describe('payments in the browser (follow-up: the dashboard has no payment pages yet)', () => {
-  test.todo('top up USD 20: on /top-up choose the USD 20 preset and submit (the dashboard calls billing CreateTopUpCheckout with a success_url on /wallet); the dashboard answers 303 to the checkout_url stripe-mock returned, an https address off this machine: let newPerson\'s route guard abort it (and drop it from offLoopback) and take the checkout session id from that Location or from billing (the pending payment CreateTopUpCheckout made); POST a checkout.session.completed event for that session (amount_total 2000, metadata account_id/payment_id/kind top_up) to billing\'s /webhooks/stripe signed with stripe.webhooks.generateTestHeaderString and stack.env billing STRIPE_WEBHOOK_SECRET (as test/e2e/payments.test.ts does); then /wallet shows the balance raised by USD 20.00, screenshot "wallet-after-top-up"');
-  test.todo('the receipt: the wallet page (or /payments) lists the top-up as succeeded with amount paid USD 20.00, amount credited USD 20.00 and 1000 pages, and the same webhook delivered again credits nothing more (balance unchanged), screenshot "receipt"');
-  test.todo('the default plan: after the paid top-up the wallet page shows plan default within a few seconds, and GET /v1/wallet with a key of the account says plan default (free limits of 2 requests/s and 100 pages/day no longer apply), screenshot "default-plan"');
-  test.todo('a saved card: start the card setup on the auto-recharge page (billing CreateCardSetup), deliver a signed setup_intent.succeeded / checkout.session.completed (mode setup) event for it, and see the card listed');
-  test.todo('auto-recharge on: on the auto-recharge page set trigger USD 9.00, amount USD 20, daily cap USD 40, save (billing SetAutoRecharge) and see the settings shown back; run jobs with a key until a capture takes the balance below the trigger, deliver the signed payment_intent.succeeded for the recharge billing started at stripe-mock, and see exactly one auto_recharge payment on the payments list and the balance raised by USD 20, screenshot "auto-recharge-once"');
+// The money path, in the same browser as the same person: the dashboard's payment pages (services/dashboard
+// src/payments) with billing's processor being stripe-mock behind a recorder (test/support/stripe-recorder.ts).
+// The processor's own pages (the checkout and setup URLs stripe-mock returns, on checkout.stripe.com) are
+// answered in the browser by a stand-in page: nothing leaves the machine. stripe-mock sends no webhooks, so the
+// test plays the processor's part: each event is signed with the Stripe library's generateTestHeaderString and
+// the stack's secret and POSTed to billing's /webhooks/stripe, as Stripe would.
+describe('payments in the browser: top-up, receipt, default plan, saved card, one auto-recharge', () => {
+  let payer: ApiClient;
+  let paymentId = '';
+  let topUpEvent = '';
+  const processorPages: string[] = [];
+
+  /** A signed Stripe event POSTed to billing; returns billing's status. */
+  async function deliver(eventId: string, type: string, object: object): Promise<number> {
+    const env = stack.env.get('billing')!;
+    const payload = JSON.stringify({ id: eventId, object: 'event', type, data: { object } });
+    const res = await fetch(`http://127.0.0.1:${env.HTTP_PORT}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripeWebhooks().generateTestHeaderString({ payload, secret: env.STRIPE_WEBHOOK_SECRET! }) },
+      body: payload,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return res.status;
+  }
+
+  /**
+   * Clicks `button`, whose form the dashboard answers with a 303 to the processor's page (an https address off
+   * this machine). The browser's request is fetched by the test instead, without following redirects, and the
+   * browser is shown a stand-in for the processor's page: it never tries to leave the machine. Returns the
+   * Location the dashboard sent.
+   */
+  async function toProcessor(button: string, path: string): Promise<string> {
+    let location = '';
+    const matches = (url: URL) => url.origin === stack.dashboardUrl && url.pathname === path;
+    await page.route(matches, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const answer = await route.fetch({ maxRedirects: 0, timeout: 20_000 });
+      expect(answer.status()).toBe(303);
+      location = answer.headers()['location'] ?? '';
+      processorPages.push(location);
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Checkout</title><h1>The payment processor (stand-in)</h1><p>The dashboard sent this browser to its https page; the test shows this instead, so no request leaves the machine.</p>' });
+    });
+    try {
+      const shown = page.waitForEvent('load');
+      await page.locator(button).click();
+      await shown;
+    } finally {
+      await page.unroute(matches);
+    }
+    expect(await text(page, 'body')).toContain('payment processor (stand-in)');
+    expect(location).toMatch(/^https:\/\//);
+    return location;
+  }
+
+  step('tops up USD 20 with the preset: the dashboard sends the browser to the processor\'s checkout, which returns it to a pending payment', async () => {
+    const { secret } = await (async () => {
+      await goto(page, dash('/keys'));
+      await page.locator('form[action="/keys"] input[name="name"]').fill('payer');
+      expect((await submit(page, 'form[action="/keys"]')).status()).toBe(201);
+      return { secret: (await text(page, '#new-key-secret')).trim() };
+    })();
+    payer = new ApiClient(stack.gatewayUrl, secret);
+    expect((await payer.get('/v1/wallet')).body.plan).toBe('free');
+
+    await goto(page, dash('/top-up'));
+    expect((await text(page, '#balance')).trim()).toBe('USD 9.96');
+    await shots.take(page, 'top-up-presets');
+    const before = recorder.checkouts('payment').length;
+    const location = await toProcessor('button[data-preset="20"]', '/top-up');
+    const checkout = recorder.checkouts('payment')[before]!;
+    expect(checkout.form.get('line_items[0][price_data][unit_amount]')).toBe('2000');
+    expect(location).toBe(checkout.response.url);
+    expect(processorPages).toEqual([location]);
+    await shots.take(page, 'processor-checkout-stand-in');
+    // Where the processor sends the person back once paid: the payment billing made, still pending.
+    const successUrl = checkout.form.get('success_url')!;
+    paymentId = new URL(successUrl).searchParams.get('payment')!;
+    expect(successUrl).toBe(dash(`/top-up/done?payment=${paymentId}`));
+    await goto(page, successUrl);
+    expect(await page.locator('#payment-state').getAttribute('data-state')).toBe('pending');
+    await shots.take(page, 'top-up-pending');
+    topUpEvent = `evt_browser_${paymentId.slice(0, 8)}`;
+  }, 60_000);
+
+  step('the processor\'s signed webhook credits USD 20 once: the receipt, the balance and the default plan show', async () => {
+    const session = { id: recorder.checkouts('payment').at(-1)!.response.id, object: 'checkout.session', mode: 'payment', payment_status: 'paid', status: 'complete', amount_total: 2000, currency: 'usd', total_details: { amount_tax: 0 }, payment_intent: `pi_${paymentId.slice(0, 8)}`, metadata: { payment_id: paymentId, kind: 'top_up' } };
+    expect(await deliver(topUpEvent, 'checkout.session.completed', session)).toBe(200);
+    await goto(page, dash(`/top-up/done?payment=${paymentId}`));
+    expect(await page.locator('#payment-state').getAttribute('data-state')).toBe('succeeded');
+    expect((await text(page, '#paid')).trim()).toBe('USD 20.00');
+    expect((await text(page, '#credited')).trim()).toBe('USD 20.00');
+    expect((await text(page, '#pages')).trim()).toBe('1000');
+    await shots.take(page, 'top-up-receipt');
+
+    expect(await walletBalance(page)).toBe('USD 29.96');
+    expect(await page.locator('#plan').getAttribute('data-plan')).toBe('default');
+    const receipt = page.locator(`tr[data-payment-id="${paymentId}"]`);
+    expect((await receipt.locator('.state').innerText()).trim()).toBe('succeeded');
+    expect((await receipt.locator('.paid').innerText()).trim()).toBe('USD 20.00');
+    expect((await receipt.locator('.credited').innerText()).trim()).toBe('USD 20.00');
+    expect((await receipt.locator('.pages').innerText()).trim()).toBe('1000');
+    await shots.take(page, 'wallet-after-top-up-default-plan');
+    // The API agrees: the account left the free plan.
+    expect((await payer.get('/v1/wallet')).body.plan).toBe('default');
+
+    // The same event again (processors retry): acknowledged, credited nothing more.
+    expect(await deliver(topUpEvent, 'checkout.session.completed', session)).toBe(200);
+    expect(await walletBalance(page)).toBe('USD 29.96');
+  });
+
+  step('saves a card through the processor\'s setup page and turns auto-recharge on with a trigger and caps', async () => {
+    await goto(page, dash('/auto-recharge'));
+    expect(await text(page, '#card')).toContain('No saved card.');
+    const before = recorder.checkouts('setup').length;
+    const location = await toProcessor('form[action="/card"] button', '/card');
+    const setup = recorder.checkouts('setup')[before]!;
+    expect(location).toBe(setup.response.url);
+    expect(setup.form.get('success_url')).toBe(dash('/auto-recharge?card=saved'));
+    expect(await deliver(`evt_browser_seti_${paymentId.slice(0, 8)}`, 'setup_intent.succeeded', { id: 'seti_browser', object: 'setup_intent', status: 'succeeded', customer: setup.form.get('customer'), payment_method: 'pm_browser', metadata: {} })).toBe(200);
+    await goto(page, dash('/auto-recharge?card=saved'));
+    expect(await text(page, '#card')).toMatch(/ending in 4242/);
+
+    // The balance is USD 29.96: a trigger of USD 29.95 is crossed by the next billed page.
+    const form = page.locator('form#recharge-settings');
+    await form.locator('input[name="enabled"]').check();
+    await form.locator('input[name="trigger"]').fill('29.95');
+    await form.locator('input[name="amount"]').fill('20');
+    await form.locator('input[name="daily_cap"]').fill('40');
+    await form.locator('input[name="weekly_cap"]').fill('');
+    const saved = await submit(page, 'form#recharge-settings');
+    expect(saved.status()).toBe(200);
+    expect(new URL(page.url()).search).toBe('?saved=1');
+    expect(await text(page, 'main')).toContain('Settings saved.');
+    expect(await page.locator('#recharge-state').getAttribute('data-state')).toBe('active');
+    expect(await form.locator('input[name="trigger"]').inputValue()).toBe('29.95');
+    expect(await form.locator('input[name="daily_cap"]').inputValue()).toBe('40.00');
+    await shots.take(page, 'auto-recharge-on');
+  });
+
+  step('jobs that take the balance below the trigger start exactly one recharge, and its webhook credits it', async () => {
+    // Two one-page jobs: the first capture crosses the trigger (29.94 < 29.95), the second stays below it.
+    const pdf = b64(await sampleInvoicePdf(1));
+    const jobs: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const admitted = await payer.post('/v1/jobs', { schema: sampleInvoiceSchema, document: { bytes_base64: pdf } });
+      expect(admitted.status).toBe(202);
+      jobs.push(admitted.body.id);
+    }
+    for (const id of jobs) await waitFor(`job ${id} to succeed`, async () => ((await payer.get(`/v1/jobs/${id}`)).body.state === 'succeeded' ? true : undefined), 90_000);
+    const attemptId = await waitFor('the recharge attempt on the auto-recharge page', async () => {
+      await goto(page, dash('/auto-recharge'));
+      return (await page.locator('tr[data-attempt-id]').count()) > 0 ? (await page.locator('tr[data-attempt-id]').first().getAttribute('data-attempt-id'))! : undefined;
+    }, 30_000);
+    expect(await page.locator('tr[data-attempt-id]').count()).toBe(1);
+    expect(await page.locator(`tr[data-attempt-id="${attemptId}"]`).innerText()).toMatch(/USD 20\.00\s+pending/);
+    await shots.take(page, 'auto-recharge-pending');
+    const intent = recorder.calls.find((c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.form.get('metadata[payment_id]') === attemptId);
+    expect(intent?.form.get('amount')).toBe('2000');
+    expect(recorder.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents')).toHaveLength(1);
+
+    expect(await deliver(`evt_browser_pi_${attemptId.slice(0, 8)}`, 'payment_intent.succeeded', { id: intent!.response.id, object: 'payment_intent', status: 'succeeded', amount: 2000, amount_received: 2000, currency: 'usd', customer: intent!.form.get('customer'), payment_method: intent!.form.get('payment_method'), metadata: { payment_id: attemptId, kind: 'auto_recharge' } })).toBe(200);
+    await goto(page, dash('/auto-recharge'));
+    expect(await page.locator('tr[data-attempt-id]').count()).toBe(1);
+    expect(await page.locator(`tr[data-attempt-id="${attemptId}"]`).innerText()).toMatch(/USD 20\.00\s+succeeded/);
+    // 29.96 - 2 pages + 20.
+    expect(await walletBalance(page)).toBe('USD 49.92');
+    expect((await page.locator(`tr[data-payment-id="${attemptId}"] .state`).innerText()).trim()).toBe('succeeded');
+    await shots.take(page, 'auto-recharge-once');
+  }, 150_000);
+});
+
+describe('at the end', () => {
+  test('the browser requested nothing off 127.0.0.1 (the processor\'s pages were answered by a stand-in)', () => {
+    expect(offLoopback.flat()).toEqual([]);
+  });
 });

@@ -34,21 +34,26 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
+const onMachine = (href: string): boolean => {
+  const url = new URL(href);
+  return url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+};
+
 /**
- * A fresh context (its own cookies: one person) whose requests may go to 127.0.0.1 only; anything else is
- * aborted and recorded in `offLoopback`, which a test can assert stays empty.
+ * A fresh context (its own cookies: one person) whose requests may go to 127.0.0.1 only. Every request for
+ * anything else is recorded in `offLoopback` (which a test can assert stays empty) and aborted; a redirect's
+ * next hop is not routable in playwright, so it is recorded from the request event and left to the host
+ * resolver (CHROMIUM_ARGS), which answers it 'not found' without a lookup.
  */
 export async function newPerson(browser: Browser, extraHTTPHeaders: Record<string, string> = {}): Promise<{ context: BrowserContext; page: Page; offLoopback: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, extraHTTPHeaders });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const offLoopback: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    offLoopback.push(url.href);
-    return route.abort('blockedbyclient');
+  context.on('request', (request) => {
+    if (!onMachine(request.url())) offLoopback.push(request.url());
   });
+  await context.route((url) => !onMachine(url.href), (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
   return { context, page, offLoopback };
 }
