@@ -18,6 +18,7 @@
  *   node libs/engine/dist/cli/eval.js --lodo-only [--records a.jsonl,b.jsonl]
  * prints the same from existing record files without extracting anything (seconds).
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -39,10 +40,28 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** Hash of the ingest build, so cached documents are refreshed when ingest changes (`--ingest-key` pins it). */
+/**
+ * The OCR engine's installed models. Without Tesseract the eval stops: it would otherwise cache documents whose
+ * images were left unread and score them as if read.
+ */
+function installedOcrModels(): string {
+  const bin = tesseractOptionsFromEnv().bin ?? 'tesseract';
+  const r = spawnSync(bin, ['--list-langs'], { encoding: 'utf8', timeout: 10_000 });
+  if (r.error || r.status !== 0) {
+    console.error(`OCR engine not usable (${bin}: ${r.error?.message ?? `exit ${r.status}`}); run scripts/install-os-deps.sh`);
+    process.exit(2);
+  }
+  return r.stdout;
+}
+
+/**
+ * Hash of the ingest build and the installed OCR models, so cached documents are refreshed when either changes
+ * (`--ingest-key` pins it).
+ */
 function ingestKey(): string {
+  const models = installedOcrModels();
   if (arg('ingest-key')) return arg('ingest-key')!;
-  const h = createHash('sha256');
+  const h = createHash('sha256').update(models);
   // the language data decides which model reads a page
   for (const dir of [join(here, '../document'), join(here, '../knowledge/languages')]) {
     if (existsSync(dir)) for (const f of readdirSync(dir).sort()) if (f.endsWith('.js')) h.update(readFileSync(join(dir, f)));

@@ -1,16 +1,20 @@
 /**
  * A cheap guess of the language a page is written in, from its words: how many of each language's function words
- * it uses (knowledge/languages), plus the letters only some languages write. Used to choose the Tesseract model a
+ * it uses (knowledge/languages), how many words of its printed labels (knowledge/labels: business documents hold
+ * few sentences, and so few function words, but many labels), plus the letters only some languages write. Used to choose the Tesseract model a
  * scanned page is read with (ocr.ts) and recorded on the page model.
  *
  * Words are compared without accents and case ("für", "FUR" and "fur" are one word) because the first OCR pass
  * reads with the English model, which drops most accents; the accented letters themselves count on their own.
  * A word several languages share ("de", "in", "die") counts for each of them in proportion (1/k for k languages).
  */
+import { LABEL_LANGUAGES } from '../knowledge/labels/index.js';
 import { LANGUAGES, type LanguageCode } from '../knowledge/languages/index.js';
 
 /** An accented letter counts this much (a function word counts 1): one letter is weaker evidence than one word. */
 const LETTER_WEIGHT = 0.5;
+/** Shortest label word that counts: shorter ones ("nr", "vat", "tel") are abbreviations many languages print. */
+const MIN_LABEL_WORD = 4;
 /** Least evidence for a guess: a few function words, not one stray "de" or "la". */
 const MIN_EVIDENCE = 4;
 /** The leading language needs this many times the evidence of the next one. */
@@ -25,7 +29,7 @@ const ADDRESS_LIKE = /[@/]|\p{L}\.\p{L}/u;
 export interface LanguageGuess {
   /** The language whose evidence clearly leads (see MIN_EVIDENCE, MIN_LEAD); undefined when none does. */
   language?: LanguageCode;
-  /** Evidence per language: function words used (shared words split between their languages) plus letters. */
+  /** Evidence per language: function and label words used (shared words split between their languages) plus letters. */
   scores: Record<LanguageCode, number>;
 }
 
@@ -36,6 +40,8 @@ export function foldWord(word: string): string {
 
 /** Folded function word -> the languages that use it. */
 const wordLanguages = new Map<string, LanguageCode[]>();
+/** Folded label word -> the languages that print it (see below). */
+const labelWordLanguages = new Map<string, LanguageCode[]>();
 /** Letter -> the languages that write it. */
 const letterLanguages = new Map<string, LanguageCode[]>();
 for (const lang of LANGUAGES) {
@@ -50,6 +56,28 @@ for (const lang of LANGUAGES) {
     letterLanguages.set(ch, list);
   }
 }
+
+/**
+ * Words of the label vocabulary (folded, MIN_LABEL_WORD letters or more) -> the languages that print them; words
+ * that are also a function word of some language count once, as that.
+ */
+const readLanguages = new Set<string>(LANGUAGES.map((l) => l.code));
+for (const labels of LABEL_LANGUAGES) {
+  if (!readLanguages.has(labels.language)) continue;
+  const code = labels.language as LanguageCode;
+  const words = new Set<string>();
+  for (const phrases of Object.values(labels.concepts)) {
+    for (const phrase of phrases ?? []) {
+      for (const w of foldWord(phrase).split(/[^\p{L}]+/u)) if (w.length >= MIN_LABEL_WORD) words.add(w);
+    }
+  }
+  for (const w of words) {
+    const list = labelWordLanguages.get(w) ?? [];
+    list.push(code);
+    labelWordLanguages.set(w, list);
+  }
+}
+for (const w of wordLanguages.keys()) labelWordLanguages.delete(w);
 
 function emptyScores(): Record<LanguageCode, number> {
   return Object.fromEntries(LANGUAGES.map((l) => [l.code, 0])) as Record<LanguageCode, number>;
@@ -77,7 +105,7 @@ export function guessLanguage(words: Iterable<string>): LanguageGuess {
     if (ADDRESS_LIKE.test(word)) continue;
     for (const token of (ascii ? word.toLowerCase() : foldWord(word)).split(/[^\p{L}]+/u)) {
       if (token.length < 2) continue;
-      const langs = wordLanguages.get(token);
+      const langs = wordLanguages.get(token) ?? labelWordLanguages.get(token);
       if (langs) for (const l of langs) scores[l] += 1 / langs.length;
     }
   }

@@ -6,7 +6,7 @@
 import { findDates } from '../normalize/dates.js';
 import { findDurations } from '../normalize/durations.js';
 import { parseAmount } from '../normalize/numbers.js';
-import { CURRENCY_CODES, CURRENCY_MENTION_SOURCE, currencyOf } from '../knowledge/currencies/index.js';
+import { CURRENCY_CODES, CURRENCY_MENTION_SOURCE, currencyOf, HOME_SYMBOL_SOURCE, homeCurrencyOf } from '../knowledge/currencies/index.js';
 import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS } from '../knowledge/labels/index.js';
@@ -108,10 +108,16 @@ export function percentCandidates(ctx: DocContext): RawCandidate[] {
 }
 
 export function currencyCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'currency', new RegExp(CURRENCY_MENTION_SOURCE, 'gu'), (m, p) => {
+  const named = scan(ctx, 'currency', new RegExp(CURRENCY_MENTION_SOURCE, 'gu'), (m, p) => {
     const code = currencyOf(m[0]);
     return code ? { p, start: m.index!, end: m.index! + m[0].length, value: code, text: m[0], hints: { symbol: /^[A-Z]{3}$/.test(m[0]) ? 0 : 1 } } : undefined;
   });
+  // "kr" beside a number names a crown only in the language of its country
+  const home = scan(ctx, 'currency-home', new RegExp(HOME_SYMBOL_SOURCE, 'gu'), (m, p) => {
+    const code = homeCurrencyOf(m[0], ctx.pages[p]?.language);
+    return code ? { p, start: m.index!, end: m.index! + m[0].length, value: code, text: m[0], hints: { symbol: 1 } } : undefined;
+  });
+  return home.length ? [...named, ...home] : named;
 }
 
 export function currencySymbolCandidates(ctx: DocContext): RawCandidate[] {
@@ -147,8 +153,9 @@ export function bicCandidates(ctx: DocContext): RawCandidate[] {
 
 export function vatCandidates(ctx: DocContext): RawCandidate[] {
   // a country prefix, then a letter where the number starts with one (Spanish NIF/CIF "B-50123456", "ESB91702274"),
-  // or the Swiss enterprise number "CHE-123.456.789"
-  return scan(ctx, 'vat', /\b(?:[A-Z]{2} ?)?(?:[A-Z]-?)?\d[\dA-Z. ]{6,14}[\dA-Z]\b|\bCHE-?\d{3}\.\d{3}\.\d{3}\b/g, (m, p) => {
+  // digit groups split by dots, spaces or hyphens ("676-123-45-67", "556712-3456"), or the Swiss enterprise number
+  // "CHE-123.456.789"
+  return scan(ctx, 'vat', /\b(?:[A-Z]{2} ?)?(?:[A-Z]-?)?\d[\dA-Z. -]{6,14}[\dA-Z]\b|\bCHE-?\d{3}\.\d{3}\.\d{3}\b/g, (m, p) => {
     const t = m[0].trim();
     if ((t.match(/\d/g) ?? []).length < 7) return undefined;
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };

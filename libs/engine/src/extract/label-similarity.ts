@@ -8,8 +8,11 @@
  * - a compound written as one word or two ("Rechnungs-Datum" is "Rechnungsdatum"),
  * - inflection (a common stem of 5+ letters with at most 3 letters more: "totale" for "total"),
  * - abbreviation (a word cut short and closed by a dot: "Rechn." for "Rechnung"),
+ * - contraction (a word's first and last letters with some between, closed by a dot: "Vto." for "vencimiento",
+ *   "Bstlg." for "Bestellung", "Fra." for "factura"),
  * - one typo in a word (edit distance 1): of 5+ letters on an OCR'd page, of 7+ letters in a text layer, where
- *   words are as printed and two short words one letter apart are usually two words ("cross" / "gross").
+ *   words are as printed and two short words one letter apart are usually two words ("cross" / "gross"),
+ * - on an OCR'd page, up to two letters glued in front of a word of 6+ letters ("ViEncomenda" for "encomenda").
  * A word glued to an underscore is part of an identifier ("invoice_number_1"), never a label word.
  * Each tolerance lowers the match's quality (1 = the same words), which scales the label's strength.
  */
@@ -85,6 +88,8 @@ export function labelTokens(text: string, offset = 0): LabelToken[] {
 export const STEM_QUALITY = 0.9;
 /** Quality of an abbreviation ("Rechn." / "Rechnung"). */
 export const ABBREVIATION_QUALITY = 0.9;
+/** Quality of a contraction ("Vto." / "vencimiento"): less sure than a plain cut, its letters are sparser. */
+export const CONTRACTION_QUALITY = 0.8;
 /** Quality of a word one typo away. */
 export const TYPO_QUALITY = 0.85;
 /** Least quality of a whole phrase (two tolerated words at most). */
@@ -94,10 +99,35 @@ export const MIN_PHRASE_QUALITY = 0.7;
 const MIN_FUZZY_LENGTH = 5;
 /** Shortest word a typo is tolerated in within a text layer (see the module comment). */
 export const MIN_TEXT_TYPO_LENGTH = 7;
+/** Shortest phrase word OCR-glued letters are tolerated in front of, and how many ("Vi" + "encomenda"). */
+const MIN_GLUED_WORD = 6;
+const MAX_GLUED = 2;
 /** Most letters an inflected form adds to its stem ("-s", "-en", "-es", "-ión" ...). */
 const MAX_INFLECTION = 3;
 /** Shortest abbreviation read as the start of a longer word ("Rec." for "receipt", not "R."). */
 const MIN_ABBREVIATION = 3;
+/** Letters a contraction keeps at least ("Vto."), and at least this many fewer than its word: two-letter ones are too many words'. */
+const MIN_CONTRACTION = 3;
+const MIN_CONTRACTED = 2;
+
+/**
+ * Whether `short` is `long` contracted: the same first and last letter, letters skipped right after the first,
+ * every letter of `short` in `long` in order, and `long` clearly longer.
+ */
+export function isContraction(short: string, long: string): boolean {
+  if (short.length < MIN_CONTRACTION || long.length - short.length < MIN_CONTRACTED) return false;
+  if (short[0] !== long[0] || short[short.length - 1] !== long[long.length - 1]) return false;
+  // a contraction skips letters at once: one that starts like its word ("Reg.") cuts another word short
+  // ("registration"), so it is not read as a contraction ("Rechnung")
+  if (short[1] === long[1]) return false;
+  let j = 1;
+  for (let i = 1; i < short.length - 1; i++) {
+    j = long.indexOf(short[i]!, j);
+    if (j < 0 || j >= long.length - 1) return false;
+    j++;
+  }
+  return true;
+}
 
 
 /** Whether two words are at most one insertion, deletion or substitution apart. */
@@ -121,9 +151,13 @@ export function tokenQuality(phrase: LabelToken, word: LabelToken, typoLength = 
   if (!phrase.word || !word.word) return 0;
   if ((word.abbr && b.length >= MIN_ABBREVIATION && a.length > b.length && a.startsWith(b))
     || (phrase.abbr && a.length >= MIN_ABBREVIATION && b.length > a.length && b.startsWith(a))) return ABBREVIATION_QUALITY;
+  if ((word.abbr && isContraction(b, a)) || (phrase.abbr && isContraction(a, b))) return CONTRACTION_QUALITY;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length >= MIN_FUZZY_LENGTH && long.length - short.length <= MAX_INFLECTION && long.startsWith(short)) return STEM_QUALITY;
   if (short.length >= Math.max(MIN_FUZZY_LENGTH, typoLength) && withinOneEdit(a, b)) return TYPO_QUALITY;
+  // OCR glues a specks' or a sign's letters to the next word ("V/ Encomenda" read "ViEncomenda"); on an OCR'd
+  // page (typos tolerated from MIN_FUZZY_LENGTH) a long phrase word may carry up to two such letters in front
+  if (typoLength <= MIN_FUZZY_LENGTH && a.length >= MIN_GLUED_WORD && b.length > a.length && b.length - a.length <= MAX_GLUED && b.endsWith(a)) return TYPO_QUALITY;
   return 0;
 }
 

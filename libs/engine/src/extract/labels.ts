@@ -430,6 +430,8 @@ function pageLabelIndex(ctx: DocContext, p: number): PageLabelIndex {
     const add = (m: Map<string, PageWord[]>, k: string, e: PageWord) => { const l = m.get(k); if (l) l.push(e); else m.set(k, [e]); };
     for (const e of words.values()) {
       add(byHead, e.tok.t.slice(0, END_LETTERS), e);
+      // a contraction keeps only its word's first letter in place ("Vto." for "vencimiento")
+      if (e.tok.abbr && e.tok.t.length > 1) add(byHead, e.tok.t.slice(0, 1), e);
       if (e.tok.word && e.tok.t.length >= TAIL_MIN_LENGTH) add(byTail, e.tok.t.slice(-END_LETTERS), e);
     }
     return { lines, byHead, byTail, matches: new Map() };

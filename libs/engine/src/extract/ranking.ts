@@ -62,8 +62,27 @@ export function aggregate(list: Scored[]): Scored[] {
   return out.sort((a, b) => b.score - a.score || (a.spans[0]?.p ?? 0) - (b.spans[0]?.p ?? 0) || (a.spans[0]?.start ?? 0) - (b.spans[0]?.start ?? 0));
 }
 
+/** How much more a borrowed header labels a column's total than the row it was borrowed from. */
+export const BORROWED_LABEL_LEAD = 0.1;
+
+/** The relation of `c` to a label printed above it (a column header), plus the lead of a borrowed one; else 0. */
+function headerRelation(ctx: DocContext, hits: LabelHit[], c: RawCandidate, nPhrases: number): number {
+  const r = labelRelation(ctx, hits, c, nPhrases);
+  if (!r.hit || r.score <= 0) return 0;
+  const hb = ctx.spanBox(r.hit);
+  const cb = ctx.spanBox(c);
+  return hb && cb && hb.row1 < cb.row0 ? Math.min(1, r.score + BORROWED_LABEL_LEAD) : 0;
+}
+
 /** What the generic ranker weighs: the field's labels, its context cue words, earliness (weight), a cue window. */
-export interface RankOptions { label: boolean; cue: boolean; early: number; window?: number; hits?: (h: LabelHit[]) => LabelHit[] }
+export interface RankOptions {
+  label: boolean; cue: boolean; early: number; window?: number; hits?: (h: LabelHit[]) => LabelHit[];
+  /**
+   * Another candidate whose label above this one also labels this one (a column's total, its first row's header),
+   * a little more strongly (BORROWED_LABEL_LEAD): the header names the column, and its total answers it.
+   */
+  labelFrom?: (c: RawCandidate) => RawCandidate | undefined;
+}
 
 /**
  * The shared candidate scorer: label relation, context cues, position, OCR certainty and a kind-specific prior,
@@ -76,7 +95,9 @@ export function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate
   const cues = o.cue ? cueWords(leaf) : [];
   const out: Scored[] = [];
   for (const c of cands) {
-    const lab = o.label ? labelRelation(ctx, hits, c, phrases.length).score : 0;
+    let lab = o.label ? labelRelation(ctx, hits, c, phrases.length).score : 0;
+    const from = o.label ? o.labelFrom?.(c) : undefined;
+    if (from) lab = Math.max(lab, headerRelation(ctx, hits, from, phrases.length));
     const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160) : 0;
     const pos = ctx.position(c);
     const early = 1 - Math.min(1, pos);

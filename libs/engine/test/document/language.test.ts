@@ -29,6 +29,11 @@ describe('the language of a page is told by its function words', () => {
     expect(guessLanguage(['São', 'Paulo', 'não', 'são']).scores.pt).toBeGreaterThan(guessLanguage(['São', 'Paulo', 'não', 'são']).scores.es);
   });
 
+  test('a business page with few sentences is told by its printed labels (as read by the English model)', () => {
+    expect(guess('Dodavatel: Stavebniny Horak s.r.o. Odberatel: Rodinne domy Morava a.s. Datum vystaveni: 5. 2. 2026 Datum splatnosti: 19. 2. 2026 Cislo objednavky: OBJ-2026-114 Forma uhrady: prevodem')).toBe('cs');
+    expect(guess('Sprzedawca Nabywca Nazwa: Drukarnia Wisla Adres: ul. Dluga 12 Data wystawienia: 12.03.2026 Termin platnosci: 26.03.2026 Sposob platnosci: przelew')).toBe('pl');
+  });
+
   test('a terse page (labels and numbers) tells no language', () => {
     expect(guess('Invoice No 4711 Date 2024-03-01 Total 120.00 EUR')).toBeUndefined();
     expect(guess('Rechnung 4711 Datum 01.03.2024 Summe 120,00 EUR')).toBeUndefined();

@@ -66,6 +66,22 @@ describe('word similarity', () => {
     expect(q('receipt', 'Re.')).toBe(0);
   });
 
+  test('a contraction closed by a dot (first and last letter, the rest in order) matches the word it contracts', () => {
+    expect(q('vencimiento', 'Vto.')).toBeGreaterThan(0);
+    expect(q('bestellung', 'Bstlg.')).toBeGreaterThan(0);
+    expect(q('vencimiento', 'Vto.')).toBeLessThan(q('vencimiento', 'Venc.'));
+  });
+
+  test('a contraction needs its dot, three letters, the word\'s last letter and its letters in order', () => {
+    expect(q('vencimiento', 'Vto')).toBe(0);
+    expect(q('factura', 'Fra.')).toBeGreaterThan(0);
+    expect(q('factura', 'Fr.')).toBe(0);
+    expect(q('vencimiento', 'Vtn.')).toBe(0);
+    expect(q('vencimiento', 'Vot.')).toBe(0);
+    expect(q('vencimiento', 'Vso.')).toBe(0);
+    expect(q('rechnung', 'Reg.')).toBe(0); // "Reg." cuts "registration" short
+  });
+
   test('one typo is tolerated in words of 5+ letters, not in shorter ones', () => {
     expect(q('betrag', 'Betarg')).toBe(0);
     expect(q('betrag', 'Betrg')).toBeGreaterThan(0);
@@ -113,6 +129,18 @@ describe('labels found by similarity', () => {
     const [h] = hits(['Vencimientos: 17/02/2024'], ['vencimiento']);
     expect(h?.text).toBe('Vencimientos');
     expect(h!.quality).toBeLessThan(1);
+  });
+
+  test('a contracted word, also as the first word of a label', () => {
+    expect(hits(['Fecha vto.: 30/03/2026'], ['fecha vencimiento']).map((h) => h.text)).toEqual(['Fecha vto']);
+    expect(hits(['Vto.: 30/03/2026'], ['vencimiento']).map((h) => h.text)).toEqual(['Vto']);
+  });
+
+  test('on an OCR\'d page, letters glued in front of a long label word', () => {
+    expect(hits(['ViEncomenda ENC 7781'], ['encomenda'], true).map((h) => h.text)).toEqual(['ViEncomenda']);
+    expect(hits(['ViEncomenda ENC 7781'], ['encomenda'])).toEqual([]); // a text layer prints what it means
+    expect(hits(['XyzEncomenda ENC 7781'], ['encomenda'], true)).toEqual([]); // three letters are a word
+    expect(hits(['Subtotal 12.00'], ['total'], true)).toEqual([]); // a short word is part of a compound
   });
 
   test('abbreviated words', () => {

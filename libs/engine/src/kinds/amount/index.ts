@@ -1,7 +1,7 @@
 /**
  * Amounts and other numbers: amount candidates scored by their label (of the field's own family: a total's label
- * is not a subtotal's), decimals and currency marks, being the rightmost amount of their row, and, for totals,
- * being the largest amount. sums.ts makes sibling subtotal, tax and total agree.
+ * is not a subtotal's), decimals and currency marks, being the rightmost amount of their row, for sums being the
+ * total of their column (columnSums: labelled by the column's header), and, for totals, being the largest amount. sums.ts makes sibling subtotal, tax and total agree.
  */
 import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
@@ -33,6 +33,47 @@ function rowLastAmounts(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidat
   });
 }
 
+/** How far apart two right edges may be and still be one column (a share of the page width). */
+const COLUMN_EDGE = 0.01;
+/** The rows above an amount that may add up to it, and how far up (a share of the page height) they may lie. */
+const SUM_MAX_ROWS = 12;
+const SUM_MAX_RISE = 0.3;
+
+/**
+ * The amounts that are the sum of the two or more amounts right above them in their column (a table's total row,
+ * the total under a subtotal and its tax), each with the topmost of its parts. A sum field's value is such a
+ * total, not one of its parts, and the header that labels the column labels its total too (however far below).
+ */
+function columnSums(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidate, RawCandidate> {
+  return ctx.memo('amount-column-sums', () => {
+    const out = new Map<RawCandidate, RawCandidate>();
+    const placed = cands.filter((c) => c.hints?.dec && !c.hints?.neg).flatMap((c) => {
+      const b = ctx.spanBox(c);
+      return b ? [{ c, x1: b.bbox[2], y: b.bbox[1], row: b.row1 }] : [];
+    });
+    // compared within a page only (a page's amounts, not the document's, bound the work)
+    const byPage = new Map<number, typeof placed>();
+    for (const x of placed) { const l = byPage.get(x.c.p); if (l) l.push(x); else byPage.set(x.c.p, [x]); }
+    for (const a of placed) {
+      const above = byPage.get(a.c.p)!
+        .filter((o) => o.row < a.row && a.y - o.y <= SUM_MAX_RISE && Math.abs(o.x1 - a.x1) <= COLUMN_EDGE)
+        .sort((x, y) => y.y - x.y);
+      let sum = 0;
+      let lastRow = -1;
+      let n = 0;
+      for (const o of above.slice(0, SUM_MAX_ROWS)) {
+        if (o.row === lastRow) continue; // one amount per row
+        lastRow = o.row;
+        sum += o.c.value as number;
+        n++;
+        if (n >= 2 && Math.abs(sum - (a.c.value as number)) < 0.005) { out.set(a.c, o.c); break; }
+        if (sum > (a.c.value as number) + 0.005) break;
+      }
+    }
+    return out;
+  });
+}
+
 function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const family = amountFamily(leaf.reading ?? leaf.name);
   // the largest amount is the total, not what is left to pay after payments or credits ("Balance Due")
@@ -40,7 +81,8 @@ function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const cands = amountCandidates(ctx).filter((c) => !c.hints?.yearLike);
   const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
   const last = rowLastAmounts(ctx, cands);
-  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0, hits: family ? (h) => keepOwnFamily(ctx, h, family) : undefined }, (c) => {
+  const sums = family ? columnSums(ctx, cands) : undefined;
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0, labelFrom: sums ? (c) => sums.get(c) : undefined, hits: family ? (h) => keepOwnFamily(ctx, h, family) : undefined }, (c) => {
     let pr = 0;
     if (c.hints?.dec) pr += 0.5;
     if (c.hints?.cur) pr += 0.2;

@@ -7,7 +7,9 @@ import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords, nameWords } from '../../schema/semantic.js';
 import { dateCandidates } from '../../extract/candidates.js';
 import type { DocContext, Span } from '../../extract/context.js';
-import { labelPhrases } from '../../extract/labels.js';
+import { foldLabel } from '../../extract/label-similarity.js';
+import { findLabels, labelPhrases, type LabelHit } from '../../extract/labels.js';
+import { phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
 import { aggregate, GENERIC, rankGeneric } from '../../extract/ranking.js';
 import { sigmoid, type Scored } from '../../extract/scored.js';
 import { isProse } from '../../profiles/contract.js';
@@ -26,7 +28,7 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
   const role = fieldDateRole(leaf);
   if (isProse(ctx) && (role || ctx.totalChars > 6000)) return rankLegalDates(ctx, leaf, role ?? 'signed');
   const cands = dateCandidates(ctx);
-  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80 }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
+  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80, hits: (h) => withoutOtherRoles(ctx, leaf, h) }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
   if (!labelPhrases(leaf).includes('date')) {
     // A specific date field (due, delivery, ...) on a short document needs its own label or cue.
     for (const s of scored) if (!s.features.lab && !s.features.cue) s.score *= 0.3;
@@ -52,7 +54,8 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     let label = text.slice(ls, sp.start).trim();
     // a date under a column header ("Invoice Date | ... | Due Date" over a row of values): the header right above
     // it, not the text line that happens to precede it in reading order (the row's last header)
-    if (!label) label = headerAbove(ctx, sp) ?? '';
+    // (also when what precedes it on its line are other values of that row: "FV26-001208 15/01/2026 14/02/2026")
+    if (!/\p{L}{3}/u.test(label)) label = headerAbove(ctx, sp) ?? '';
     if (!label) {
       const pl = text.lastIndexOf('\n', Math.max(0, ls - 2)) + 1;
       const prevLine = text.slice(pl, Math.max(pl, ls - 1)).trim();
@@ -60,7 +63,7 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     }
     const m = OTHER_DATE_ROLE_RE.exec(label.slice(-30));
     const ownRole = m && own.some((w) => m[1].toLowerCase().startsWith(w.slice(0, 4)) || w.startsWith(m[1].toLowerCase().slice(0, 4)));
-    if (m && !ownRole) { sc.score *= 0.5; sc.features.otherRole = 1; }
+    if ((m && !ownRole) || otherRoleLabel(label, leaf)) { sc.score *= 0.5; sc.features.otherRole = 1; }
     const around = `${text.slice(Math.max(0, sp.start - 14), sp.start)}|${text.slice(sp.end, sp.end + 14)}`;
     if (!own.some((w) => /^(period|from|start|end|until|begin)/.test(w)) && /\d\s*(?:-|–|bis|to|until|through)\s*\|$|^[^|]*\|\s*(?:-|–|bis|to|until|through)\s*\d/.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
   }
@@ -86,6 +89,37 @@ function headerAbove(ctx: DocContext, sp: Span): string | undefined {
     if (ws.length) return ws.some((w) => /\p{L}{2}/u.test(page.words[w].text)) ? ws.map((w) => page.words[w].text).join(' ') : undefined;
   }
   return undefined;
+}
+
+/**
+ * The field's label hits that are not part of a longer label of another date role: "Fecha" in "Fecha de
+ * vencimiento" labels a due date, not the date of the document.
+ */
+function withoutOtherRoles(ctx: DocContext, leaf: LeafNode, hits: LabelHit[]): LabelHit[] {
+  const own = new Set(labelPhrases(leaf));
+  const others = phrasesOf(...DATE_ROLE_CONCEPTS).filter((p) => !own.has(p));
+  if (!others.length || !hits.length) return hits;
+  const roles = findLabels(ctx, others);
+  return hits.filter((h) => !roles.some((g) => g.p === h.p && g.start <= h.start && g.end >= h.end && g.end - g.start > h.end - h.start));
+}
+
+/** Concepts whose labels name a date of another role than a document's own date (knowledge/labels). */
+const DATE_ROLE_CONCEPTS = ['due_date', 'delivery_date', 'expiration_date'] as const;
+let roleLabelRe: RegExp | undefined;
+const roleNorm = (s: string) => foldLabel(s).replace(/[\s._-]+/g, ' ').trim();
+
+/**
+ * Whether the label before a date (its text or its column header) ends in a phrase of another date role in any
+ * language ("Fecha de vencimiento", "Data di consegna") that is not one of the field's own label phrases.
+ */
+function otherRoleLabel(label: string, leaf: LeafNode): boolean {
+  if (!label) return false;
+  roleLabelRe ??= new RegExp(phrasesPattern(phrasesOf(...DATE_ROLE_CONCEPTS).map(roleNorm)), 'gu');
+  const own = new Set(labelPhrases(leaf).map(roleNorm));
+  const text = roleNorm(label.slice(-40));
+  roleLabelRe.lastIndex = 0;
+  for (const m of text.matchAll(roleLabelRe)) if (!own.has(roleNorm(m[0]))) return true;
+  return false;
 }
 
 const OTHER_DATE_ROLE_RE = /(?:^|[^\p{L}])(liefer|delivery|lever|due|fällig|verval|échéance|order|bestell|period|zeitraum|leistung|service|ship|versand|valid|expir|payment|zahlung|betaal|from|bis|start|end)/iu;

@@ -1,6 +1,7 @@
 /**
  * Tax and company registration ids (VAT, SIREN/SIRET, ...): labelled ids of the right party. The line's own words
- * say whose id it is ("Your VAT number", "Su NIF", "Customer VAT"); a French SIREN is read out of a SIRET.
+ * ("Your VAT number", "Su NIF", "Customer VAT") or the party block it sits in (under "Bill to", "Nabywca") say
+ * whose id it is; a French SIREN is read out of a SIRET.
  */
 import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
@@ -32,7 +33,7 @@ const CUSTOMER_SIDE_WORD = /\b(customer|client|buyer|billing|bill|billed|payer|r
 /** "Your VAT number", "Uw BTW nummer", "Customer VAT": the line names the customer's own identifier. */
 const CUSTOMER_CUE = new RegExp(phrasesPattern([...YOURS_WORDS, ...phrasesOf('buyer')]), 'iu');
 
-/** Identifiers of the other party's (customer vs vendor) lose half their score. */
+/** Identifiers of the other party's (customer vs vendor: by their line's words or their party block) lose half their score. */
 function sideOfLine(ctx: DocContext, leaf: LeafNode, list: Scored[]): Scored[] {
   const customerField = CUSTOMER_SIDE_WORD.test(fieldWords(leaf).join(' '));
   const out = list.map((s) => {
@@ -42,8 +43,9 @@ function sideOfLine(ctx: DocContext, leaf: LeafNode, list: Scored[]): Scored[] {
     const line = page?.lines[ctx.lineIndex(sp.p, sp.start)];
     if (!page || !line) return s;
     const before = page.text.slice(line.start, sp.start);
-    const customerLine = CUSTOMER_CUE.test(before);
-    return customerLine !== customerField ? { ...s, score: s.score * 0.5 } : s;
+    // the line's own words ("Your VAT no."), else the party block it sits in ("Bill to:" / "Seller" above it)
+    const customer = CUSTOMER_CUE.test(before) || ctx.blockRole(sp.p, ctx.lineIndex(sp.p, sp.start), sp.start).role === 'buyer';
+    return customer !== customerField ? { ...s, score: s.score * 0.5 } : s;
   });
   return out.sort((a, b) => b.score - a.score);
 }

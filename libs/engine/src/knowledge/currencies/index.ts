@@ -1,7 +1,8 @@
 /**
  * Currencies as printed: ISO 4217 codes, symbols and names. A code printed on the page names its currency; a
  * symbol does where it is unambiguous ("R$", "zł", "₺"); a bare "$" is read as US dollars (no better default
- * exists without the caller's help), and "kr" (three Nordic crowns) is not read at all.
+ * exists without the caller's help), and a symbol several currencies share ("kr": Swedish, Norwegian, Danish and
+ * Icelandic crowns) names one only on a page in the language of its country (homeSymbols).
  */
 export interface Currency {
   code: string;
@@ -11,6 +12,8 @@ export interface Currency {
   names: readonly string[];
   /** Printed with a bare "$" in its own country (so a "$" beside this currency's code means it, not US dollars). */
   dollarSign?: boolean;
+  /** Symbols shared with other currencies, read as this one on a page in one of these languages (ISO 639-1). */
+  homeSymbols?: { languages: readonly string[]; symbols: readonly string[] };
 }
 
 export const CURRENCIES: readonly Currency[] = [
@@ -38,10 +41,10 @@ export const CURRENCIES: readonly Currency[] = [
   { code: 'HUF', symbols: ['Ft'], names: ['forint'] },
   { code: 'RON', symbols: ['lei'], names: [] },
   { code: 'BGN', symbols: ['лв'], names: [] },
-  { code: 'SEK', symbols: [], names: ['kronor'] },
-  { code: 'NOK', symbols: [], names: ['kroner'] },
-  { code: 'DKK', symbols: [], names: [] },
-  { code: 'ISK', symbols: [], names: [] },
+  { code: 'SEK', symbols: [], names: ['kronor'], homeSymbols: { languages: ['sv'], symbols: ['kr'] } },
+  { code: 'NOK', symbols: [], names: ['kroner'], homeSymbols: { languages: ['nb', 'nn', 'no'], symbols: ['kr'] } },
+  { code: 'DKK', symbols: [], names: [], homeSymbols: { languages: ['da'], symbols: ['kr.', 'kr'] } },
+  { code: 'ISK', symbols: [], names: [], homeSymbols: { languages: ['is'], symbols: ['kr.', 'kr'] } },
   { code: 'TRY', symbols: ['₺'], names: ['türk lirası'] },
   { code: 'RUB', symbols: ['₽'], names: [] },
   { code: 'UAH', symbols: ['₴'], names: [] },
@@ -93,6 +96,18 @@ export const CURRENCY_MENTION_SOURCE = [
 const codeRe = new RegExp(`(?<![\\p{L}\\p{N}])(${CURRENCY_CODES.join('|')})(?![\\p{L}\\p{N}])`, 'u');
 const symbolRes = allSymbols.map((x) => ({ re: new RegExp(symbolPattern(x.s), 'u'), code: x.code }));
 const nameRes = allNames.map((x) => ({ re: new RegExp(`(?<![\\p{L}])${escapeRe(x.n).replace(/ /g, '\\s+')}(?![\\p{L}])`, 'iu'), code: x.code }));
+
+const homeSymbols = CURRENCIES.flatMap((c) => (c.homeSymbols?.symbols ?? []).map((s) => ({ s, code: c.code, languages: c.homeSymbols!.languages })))
+  .sort((a, b) => b.s.length - a.s.length);
+
+/** Symbols some currency reads as its own on pages in its country's language (use with the 'gu' flags). */
+export const HOME_SYMBOL_SOURCE = [...new Set(homeSymbols.map((x) => x.s))].map(symbolPattern).join('|');
+
+/** The currency a shared symbol ("kr") names on a page in `language`, if one does. */
+export function homeCurrencyOf(symbol: string, language: string | undefined): string | undefined {
+  if (!language) return undefined;
+  return homeSymbols.find((x) => x.s === symbol && x.languages.includes(language))?.code;
+}
 
 /** The ISO 4217 code a text names: a printed code first, else the longest symbol, else a name. */
 export function currencyOf(text: string): string | undefined {

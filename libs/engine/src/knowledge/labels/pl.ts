@@ -19,7 +19,7 @@ export const pl: LanguageLabels = {
     total: ['wartość brutto', 'razem brutto', 'suma brutto', 'kwota brutto', 'ogółem brutto', 'razem do zapłaty', 'do zapłaty', 'ogółem', 'razem', 'suma', 'brutto'],
     amount_due: ['pozostało do zapłaty', 'pozostaje do zapłaty', 'razem do zapłaty', 'kwota do zapłaty', 'do zapłaty', 'należność'],
     subtotal: ['wartość netto', 'razem netto', 'suma netto', 'kwota netto', 'netto'],
-    tax_amount: ['kwota vat', 'wartość vat', 'kwota podatku', 'podatek vat', 'razem vat', 'vat'],
+    tax_amount: ['kwota vat', 'wartość vat', 'kwota podatku', 'podatek vat', 'razem vat', 'suma ptu', 'kwota ptu', 'vat', 'ptu'],
     tax_rate: ['stawka vat', 'stawka podatku', 'stawka', 'vat'],
     currency: ['waluta'],
     payment_terms: ['warunki płatności', 'warunki zapłaty'],

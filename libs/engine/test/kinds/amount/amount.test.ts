@@ -51,6 +51,25 @@ describe('amount kind', () => {
     expect(r.data).toEqual({ subtotal_amount: 100, tax_amount: 20, total_amount: 120 });
   });
 
+  // a tax summary: one row per rate, then the row that adds them up (no label on it)
+  const right = (text: string, edge: number, y: number) => ({ text, x: edge - text.length * 0.01, y });
+  const taxSummary = (totalsY: number) => [
+    { text: 'Rate', x: 0.3, y: 0.5 }, right('Net', 0.6, 0.5), right('VAT', 0.75, 0.5), right('Gross', 0.9, 0.5),
+    { text: '8%', x: 0.3, y: 0.53 }, right('2200.00', 0.6, 0.53), right('176.00', 0.75, 0.53), right('2376.00', 0.9, 0.53),
+    { text: '23%', x: 0.3, y: 0.56 }, right('1550.00', 0.6, 0.56), right('356.50', 0.75, 0.56), right('1906.50', 0.9, 0.56),
+    right('3750.00', 0.6, totalsY), right('532.50', 0.75, totalsY), right('4282.50', 0.9, totalsY),
+  ];
+
+  test('a sum field takes the amount that adds up the rows above it in its column, not the first row', () => {
+    expect(field(taxSummary(0.59), 'tax_amount', num).value).toBe(532.5);
+    expect(field(taxSummary(0.59), 'net_amount', num).value).toBe(3750);
+  });
+
+  test('an amount is no column total when the amounts above it do not add up to it', () => {
+    const lines = taxSummary(0.59).map((l) => (l.text === '532.50' ? { ...l, text: '532.00' } : l));
+    expect(field(lines, 'tax_amount', num).value).toBe(176);
+  });
+
   test('calibrates in the amount group', () => {
     expect(groupOf('total_amount', num)).toBe('amount');
     expect(groupOf('quantity', { type: 'integer' })).toBe('amount');

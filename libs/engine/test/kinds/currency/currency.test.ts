@@ -1,3 +1,5 @@
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import { doc } from '../../helpers/doc.js';
 import { claimers, field, groupOf, kindName, num, str } from '../kind-helpers.js';
 
 describe('currency kind', () => {
@@ -33,6 +35,17 @@ describe('currency kind', () => {
 
   test('a code outside the enum reads as its "Other" member', () => {
     expect(field(['Total USD 17.00'], 'currency', { type: ['string', 'null'], enum: ['EUR', 'Other', null] }).value).toBe('Other');
+  });
+
+  test('"kr" names the crown of the page\'s language, and no currency on a page in another language', () => {
+    const read = (language: string | undefined) => {
+      const d = doc(['Att betala 5 810,00 kr']);
+      if (language) d.pages[0]!.language = language as never;
+      return extractFromDocument(d, compileSchema({ type: 'object', properties: { currency: str } })).data.currency;
+    };
+    expect(read('sv')).toBe('SEK');
+    expect(read('de')).toBeNull();
+    expect(read(undefined)).toBeNull();
   });
 
   test('calibrates in the code group', () => {

@@ -32,6 +32,30 @@ describe('date kind', () => {
     expect(field(['ACME GmbH', 'Order date: 01.06.2023', 'Total 100.00', '15.06.2023'], 'invoice_date', str).value).toBe('2023-06-15');
   });
 
+  test.each([
+    ['es', 'Fecha de vencimiento'],
+    ['it', 'Data di scadenza'],
+    ['pt', 'Data de vencimento'],
+    ['pl', 'Termin płatności'],
+  ])('a date under a header of another role in any language (%s) is not the document\'s date', (_lang, dueHeader) => {
+    const lines = [
+      'Distribuciones Costa S.A.',
+      // the issue date's own header is unreadable (a poor scan): only the due date's header names a date
+      { text: 'Numero', x: 0.05, y: 0.3 }, { text: 'Fxhqdeexp', x: 0.3, y: 0.3 }, { text: dueHeader, x: 0.55, y: 0.3 },
+      { text: 'FV-1208', x: 0.05, y: 0.33 }, { text: '15/01/2026', x: 0.3, y: 0.33 }, { text: '14/02/2026', x: 0.55, y: 0.33 },
+    ];
+    expect(field(lines, 'invoice_date', str).value).toBe('2026-01-15');
+  });
+
+  test('a date read on one line with the other values of its row is judged by its column header', () => {
+    const lines = [
+      'Distribuciones Costa S.A.',
+      { text: 'Numero', x: 0.05, y: 0.3 }, { text: 'Vence', x: 0.13, y: 0.3 }, { text: 'Fxhqdeexp', x: 0.24, y: 0.3 },
+      { text: 'FV-1208 14/02/2026 15/01/2026', x: 0.05, y: 0.33 },
+    ];
+    expect(field(lines, 'invoice_date', str).value).toBe('2026-01-15');
+  });
+
   test('calibrates in the date group', () => {
     expect(groupOf('due_date', str)).toBe('date');
     expect(field(['Invoice date: 15.06.2023'], 'invoice_date', str).result.group).toBe('date');

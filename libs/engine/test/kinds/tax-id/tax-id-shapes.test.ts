@@ -12,3 +12,10 @@ test.each([
 ])('"%s": a tax id that starts with a letter keeps it', (line, id) => {
   expect(read(line)).toBe(id);
 });
+
+test.each([
+  ['NIP: 676-123-45-67', '676-123-45-67'],
+  ['NIP 951-234-56-78', '951-234-56-78'],
+])('"%s": a tax id printed in digit groups split by hyphens is read whole', (line, id) => {
+  expect(read(line)).toBe(id);
+});

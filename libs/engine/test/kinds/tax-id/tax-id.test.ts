@@ -18,6 +18,16 @@ describe('tax-id kind', () => {
     expect(r.data).toEqual({ vendor_vat_number: 'DE123456789', customer_vat_number: 'DE987654321' });
   });
 
+  test('an id in the customer\'s party block is the customer\'s, however plainly labelled', () => {
+    // the seller's own id lost its letter to OCR; the buyer's block, under its heading, holds a clean one
+    const lines = [
+      'Reformas Galan S.L.', 'Calle Mayor 5', 'NIF 886543217',
+      'DATOS DEL CLIENTE', 'Clinica Dental Arroyo S.L.P.', 'Avda. de la Constitucion 8', 'CIF: B91234567',
+    ];
+    expect(field(lines, 'seller_vat_number', str).value).toBe('886543217');
+    expect(field(lines, 'customer_vat_number', str).value).toBe('B91234567');
+  });
+
   test('an unlabelled VAT number is not taken', () => {
     expect(field(['ACME GmbH', 'DE123456789'], 'vendor_vat_number', str).value).toBeNull();
   });
