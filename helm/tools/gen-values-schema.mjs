@@ -133,6 +133,7 @@ const schema = {
         objectStore: egressBlock(false),
         documentAi: egressBlock(false),
         otel: egressBlock(false),
+        paymentProcessor: { ...egressBlock(false), description: 'Egress of billing to the payment processor\'s API (with PAYMENT_PROCESSOR stripe): `to` (empty: any public address).' },
         webhooks: obj({
           exceptIPv4: { type: 'array', items: str({ pattern: '^[0-9.]+/[0-9]{1,2}$' }), description: 'IPv4 ranges webhooks may not reach.' },
           exceptIPv6: { type: 'array', items: str({ pattern: '^[0-9a-fA-F:.]+/[0-9]{1,3}$' }), description: 'IPv6 ranges webhooks may not reach.' },
@@ -245,7 +246,19 @@ const schema = {
         terminationGracePeriodSeconds: int(11, 7200, { description: 'Of worker pods; must exceed shutdown.preStopSleepSeconds + jobGraceSeconds + the 10 s drain.' }),
       },
     }),
-    billing: component({ grpc: true }),
+    billing: component({
+      grpc: true,
+      required: ['webhookIngress'],
+      extra: {
+        webhookIngress: obj({
+          enabled: bool('An Ingress routing the payment processor\'s webhooks (/webhooks/<processor>) to billing\'s HTTP port.'),
+          className: str(), annotations: { type: 'object', additionalProperties: { type: 'string' } },
+          hosts: { type: 'array', items: obj({ host: str({ minLength: 1 }), paths: { type: 'array', minItems: 1, items: obj({ path: str({ pattern: '^/webhooks/[a-z][a-z0-9-]*$', description: 'A processor\'s webhook path only: billing\'s /metrics and health share the port.' }), pathType: { enum: ['Exact'] } }) } }) },
+          tls: { type: 'array', items: { type: 'object', properties: { secretName: str(), hosts: { type: 'array', items: str() } } } },
+          from: { type: 'array', items: { type: 'object' }, description: 'NetworkPolicyPeers allowed to reach billing\'s HTTP port (empty: all).' },
+        }),
+      },
+    }),
     ratelimit: component({ grpc: true }),
     webhooks: component({ grpc: true }),
     dashboard: component({
