@@ -58,8 +58,9 @@ export function parseAmount(raw: string, decimalHint?: ',' | '.'): number | unde
   if (!m) return undefined;
   let num = m[0].replace(/[\s\u00a0\u202f']+$/, '').replace(/[.,]+$/, '');
   num = num.replace(/[\s\u00a0\u202f']/g, (c) => (c === "'" ? '' : ' '));
-  // Spaces as thousands separators only between digit groups of three.
-  num = num.replace(/(\d) (?=\d{3}(?!\d))/g, '$1');
+  // Spaces as thousands separators only between digit groups of three, and never after a decimal part: in
+  // "300,00 600,00" the space ends one amount ("300,00") rather than grouping the next one's digits into it.
+  num = num.replace(/(\d) (?=\d{3}(?!\d))/g, (whole, d: string, at: number) => (/[.,]\d{1,2}$/.test(num.slice(0, at + 1)) ? whole : d));
   num = num.split(' ')[0];
   const lastDot = num.lastIndexOf('.');
   const lastComma = num.lastIndexOf(',');

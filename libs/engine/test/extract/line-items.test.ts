@@ -137,3 +137,15 @@ test('a header set on two lines ("Unit" over "Price") heads its columns', () => 
     { quantity: '3', code: null, description: 'Copy paper A4', unit_price_gross: '4.50', amount_gross: '13.50' },
   ]);
 });
+
+test('with a net and a gross amount column, the field that asks for net reads the net one, and gross the gross one', () => {
+  const items = (description: string) => ({
+    line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'number', description } } } },
+  });
+  const lines = [
+    { text: 'Nazwa towaru', x: 0.1, y: 0.36 }, { text: 'Ilość', x: 0.45, y: 0.36 }, { text: 'Wartość netto', x: 0.55, y: 0.36 }, { text: 'VAT', x: 0.72, y: 0.36 }, { text: 'Wartość brutto', x: 0.8, y: 0.36 },
+    { text: 'Ulotki A5', x: 0.1, y: 0.4 }, { text: '5000', x: 0.45, y: 0.4 }, { text: '600,00', x: 0.58, y: 0.4 }, { text: '23%', x: 0.72, y: 0.4 }, { text: '738,00', x: 0.84, y: 0.4 },
+  ];
+  expect(one(items('Line total (net).'), lines).data.line_items).toEqual([{ description: 'Ulotki A5', quantity: 5000, amount: 600 }]);
+  expect(one(items('Line total including VAT (gross).'), lines).data.line_items).toEqual([{ description: 'Ulotki A5', quantity: 5000, amount: 738 }]);
+});

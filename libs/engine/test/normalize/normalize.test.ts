@@ -65,6 +65,11 @@ describe('amounts', () => {
   test('parses a comma decimal', () => expect(parseAmount('49,99 €')).toBe(49.99));
   test('parses currency prefixes', () => expect(parseAmount('RM 80.90')).toBe(80.9));
   test('parses space thousands', () => expect(parseAmount('1 234,50')).toBe(1234.5));
+  test('two amounts side by side are the first, not one number', () => {
+    expect(parseAmount('300,00 600,00')).toBe(300);
+    expect(parseAmount('12.50 100.00')).toBe(12.5);
+    expect(parseAmount('650,00 7 800,00')).toBe(650);
+  });
   test('reads a single group separator as thousands', () => expect(parseAmount('4,759')).toBe(4759));
   test('reads trailing minus and parentheses as negative', () => {
     expect(parseAmount('1,269.12-')).toBe(-1269.12);

@@ -12,11 +12,12 @@ import { confusionDistance } from '../../ocr-repair/confusion.js';
 import { LRUCache } from 'lru-cache';
 import { conceptPhrases, phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
 import type { DocContext, Span } from '../../extract/context.js';
+import { amountFamily } from '../../extract/labels.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
 
 /** 'numtext': a numeric column (quantity, price, amount) whose property is a string: read as printed. */
-type ColKind = 'text' | 'number' | 'percent' | 'code' | 'numtext';
+type ColKind = 'text' | 'number' | 'percent' | 'code' | 'numtext' | 'skip';
 const isNumeric = (k: ColKind) => k === 'number' || k === 'percent' || k === 'numtext';
 
 /** Column concepts: which property names they serve, and the header words that announce them. */
@@ -49,7 +50,7 @@ const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
 interface Column { name: string; kind: ColKind; x0: number; x1: number }
 
-function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[] } {
+function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[]; avoid?: Set<string> } {
   // an opaque key ("field_3") is read through its title or description (schema/semantic.ts readingOf)
   const key = isOpaque(nameWords(name)) ? leaf.reading ?? name : name;
   const w = `${nameWords(key).join(' ')} ${(leaf.title ?? '').toLowerCase()}`;
@@ -59,10 +60,40 @@ function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: rea
     if (!c.when.test(w)) continue;
     // a string property of a numeric concept still heads a numeric column (it opens rows), its value kept as printed
     const kind: ColKind = numeric ? (c.kind === 'text' || c.kind === 'code' ? 'number' : c.kind) : c.kind === 'number' || c.kind === 'percent' ? 'numtext' : c.kind;
-    return { kind, phrases: [own, ...c.phrases] };
+    return { kind, phrases: [own, ...c.phrases], avoid: avoidedMarks(leaf, key) };
   }
   return { kind: numeric ? 'number' : 'text', phrases: [own] };
 }
+
+/**
+ * Words that mark a label as gross and not net ("brutto", "TTC"), and net and not gross ("netto", "HT", "bez"):
+ * words of the total concept's phrases that no subtotal phrase uses, and the reverse (knowledge/labels).
+ */
+let taxMarkers: { gross: Set<string>; net: Set<string> } | undefined;
+const phraseWords = (phrases: readonly string[]) => new Set(phrases.flatMap((ph) => ph.toLowerCase().split(/[\s./()-]+/)).filter((w) => w.length >= 2));
+function markers() {
+  if (!taxMarkers) {
+    const total = phraseWords(conceptPhrases('total'));
+    const sub = phraseWords(conceptPhrases('subtotal'));
+    taxMarkers = { gross: new Set([...total].filter((w) => !sub.has(w))), net: new Set([...sub].filter((w) => !total.has(w))) };
+  }
+  return taxMarkers;
+}
+
+/**
+ * The marks a column asked for net of tax ("Line total (net)") avoids: gross ones ("Wartość brutto"); and the
+ * reverse for one asked for gross. A header with a column of each gives the field the one it means (headerColumns);
+ * a field that says neither avoids nothing.
+ */
+function avoidedMarks(leaf: LeafNode, key: string): Set<string> | undefined {
+  const words = nameWords(`${key} ${leaf.title ?? ''} ${leaf.description ?? ''}`).join(' ');
+  const gross = /\b(gross|incl|including|brutto)\b/.test(words);
+  const net = !gross && amountFamily(words) === 'subtotal';
+  return net ? markers().gross : gross ? markers().net : undefined;
+}
+
+/** Whether a header phrase carries one of the marks a field avoids. */
+const marked = (ph: string, avoid: Set<string> | undefined) => !!avoid && ph.toLowerCase().split(/[\s./()-]+/).some((w) => avoid.has(w));
 
 /** Words (4+ letters) of the header phrases of a table's properties, for reading OCR'd headers. */
 const vocabs = new WeakMap<object, Set<string>>();
@@ -105,7 +136,7 @@ export function headerPattern(ph: string): RegExp {
 /** Match item properties to the words of one visual row; returns the columns when it reads as a header. */
 interface HeaderUnit { text: string; bbox: readonly number[] }
 
-function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: readonly string[] }[], given?: HeaderUnit[]): Column[] | undefined {
+function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: readonly string[]; avoid?: Set<string> }[], given?: HeaderUnit[]): Column[] | undefined {
   const page = ctx.pages[p];
   const units: HeaderUnit[] = given ?? ctx.rows(p).rows[r].words.map((w) => page.words[w]);
   const ws = units;
@@ -128,17 +159,20 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
   let off = 0;
   for (const t of texts) { starts.push(off); off += t.length + 1; }
   const wordAt = (i: number) => { let k = 0; while (k + 1 < starts.length && starts[k + 1] <= i) k++; return k; };
-  const matches: { prop: number; w0: number; w1: number; len: number; rank: number }[] = [];
+  const matches: { prop: number; w0: number; w1: number; len: number; rank: number; marked: boolean }[] = [];
   props.forEach((pr, pi) => {
     pr.phrases.forEach((ph, rank) => {
       if (!ph) return;
       // (a phrase whose first word is not in the row cannot match it)
       if (!joined.includes(/^[\p{L}\p{N}]*/u.exec(ph)![0])) return;
       for (const m of joined.matchAll(headerPattern(ph))) {
-        matches.push({ prop: pi, w0: wordAt(m.index!), w1: wordAt(m.index! + m[0].length - 1), len: m[0].length, rank });
+        matches.push({ prop: pi, w0: wordAt(m.index!), w1: wordAt(m.index! + m[0].length - 1), len: m[0].length, rank, marked: marked(ph, pr.avoid) });
       }
     });
   });
+  // a property that avoids a mark (a net amount, "brutto") takes a header carrying it only when no other header names it
+  const plain = new Set(matches.filter((m) => !m.marked).map((m) => m.prop));
+  for (let i = matches.length - 1; i >= 0; i--) if (matches[i]!.marked && plain.has(matches[i]!.prop)) matches.splice(i, 1);
   matches.sort((a, b) => b.len - a.len || a.rank - b.rank);
   const usedProp = new Set<number>();
   const usedWord = new Set<number>();
@@ -177,7 +211,20 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
     }
     if (best) { best.x0 = Math.min(best.x0, b[0]); best.x1 = Math.max(best.x1, b[2]); wordCol.set(k, best); }
   }
-  return cols.sort((a, b) => a.x0 - b.x0);
+  // the header's other cells ("Lp.", "J.m.", "VAT", a gross column next to the net one) head columns the schema
+  // does not ask for: their values are skipped rather than run into the neighbouring cell
+  const skips: Column[] = [];
+  for (let k = 0; k < ws.length; k++) {
+    if (wordCol.has(k)) continue;
+    const b = units[k].bbox;
+    const last = skips[skips.length - 1];
+    if (last && wordCol.get(k - 1) === last && b[0] - last.x1 < 1.5 * (b[3] - b[1])) { last.x1 = Math.max(last.x1, b[2]); wordCol.set(k, last); continue; }
+    if (!/\p{L}/u.test(texts[k])) continue;
+    const c: Column = { name: `\u0000skip${k}`, kind: 'skip', x0: b[0], x1: b[2] };
+    skips.push(c);
+    wordCol.set(k, c);
+  }
+  return [...cols, ...skips].sort((a, b) => a.x0 - b.x0);
 }
 
 /**
@@ -234,7 +281,8 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       // a header set on two lines ("Unit" over "Price", "Line" over "Amount") when that names more columns
       const two = twoRowHeader(ctx, p, r);
       const cols2 = two ? headerColumns(ctx, p, r, props, two) : undefined;
-      if (cols2 && cols2.length > (cols?.length ?? 0)) { cols = cols2; headerEnd = r + 1; break; }
+      const named = (cs?: Column[]) => cs?.filter((c) => c.kind !== 'skip').length ?? 0;
+      if (cols2 && named(cols2) > named(cols)) { cols = cols2; headerEnd = r + 1; break; }
       if (cols) { headerEnd = r; break; }
     }
     if (!cols) continue;
@@ -247,6 +295,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       if (!current) return;
       const row: Record<string, Cell> = {};
       for (const c of cols!) {
+        if (c.kind === 'skip') continue;
         const ws = current[c.name]?.words;
         if (!ws?.length) continue;
         ws.sort((a, b) => page.words[a].start - page.words[b].start);
