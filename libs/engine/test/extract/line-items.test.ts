@@ -149,3 +149,26 @@ test('with a net and a gross amount column, the field that asks for net reads th
   expect(one(items('Line total (net).'), lines).data.line_items).toEqual([{ description: 'Ulotki A5', quantity: 5000, amount: 600 }]);
   expect(one(items('Line total including VAT (gross).'), lines).data.line_items).toEqual([{ description: 'Ulotki A5', quantity: 5000, amount: 738 }]);
 });
+
+test('a position column ("Lp.") set close to the description is no part of it', () => {
+  const items = { line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'number' } } } } };
+  const r = one(items, [
+    { text: 'Lp. Nazwa towaru', x: 0.05, y: 0.36 }, { text: 'Ilość', x: 0.45, y: 0.36 }, { text: 'Wartość', x: 0.6, y: 0.36 },
+    { text: '1 Ulotki A5', x: 0.05, y: 0.4 }, { text: '5000', x: 0.45, y: 0.4 }, { text: '600,00', x: 0.6, y: 0.4 },
+    { text: '2 Katalog firmowy 24 str.', x: 0.05, y: 0.43 }, { text: '200', x: 0.45, y: 0.43 }, { text: '1700,00', x: 0.6, y: 0.43 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { description: 'Ulotki A5', quantity: 5000, amount: 600 },
+    { description: 'Katalog firmowy 24 str.', quantity: 200, amount: 1700 },
+  ]);
+});
+
+test('a description that starts with a number of its own keeps it', () => {
+  const items = { line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'number' } } } } };
+  const r = one(items, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.45, y: 0.36 }, { text: 'Amount', x: 0.6, y: 0.36 },
+    { text: '2 Year warranty', x: 0.05, y: 0.4 }, { text: '1', x: 0.45, y: 0.4 }, { text: '60.00', x: 0.6, y: 0.4 },
+    { text: '1 TB disk', x: 0.05, y: 0.43 }, { text: '2', x: 0.45, y: 0.43 }, { text: '120.00', x: 0.6, y: 0.43 },
+  ]);
+  expect((r.data.line_items as { description: string }[]).map((x) => x.description)).toEqual(['2 Year warranty', '1 TB disk']);
+});

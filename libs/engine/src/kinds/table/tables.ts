@@ -368,5 +368,24 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     }
     flush();
   }
+  stripRowNumbers(out);
   return out;
+}
+
+/**
+ * A position column ("Pos.", "Lp.", "#") printed just left of the description runs into it when its header sits
+ * close to the description's: when every text cell of a table of two or more rows starts with its row's number
+ * (1, 2, 3 ...), those numbers are positions, not part of the text.
+ */
+function stripRowNumbers(rows: Record<string, Cell>[]): void {
+  if (rows.length < 2) return;
+  const names = new Set(rows.flatMap((r) => Object.keys(r)));
+  for (const name of names) {
+    const lead = (v: unknown, i: number) => typeof v === 'string' && v.startsWith(`${i + 1} `) && v.length > `${i + 1} `.length;
+    if (!rows.every((r, i) => lead(r[name]?.value, i))) continue;
+    rows.forEach((r, i) => {
+      const cell = r[name]!;
+      r[name] = { ...cell, value: String(cell.value).slice(`${i + 1} `.length), spans: cell.spans.length > 1 ? cell.spans.slice(1) : cell.spans };
+    });
+  }
 }
