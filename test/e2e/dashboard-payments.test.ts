@@ -181,6 +181,9 @@ describe('top-up', () => {
     expect(wallet).toContain('id="price">USD 0.02<');
     expect(wallet).toContain('data-plan="default"');
     expect(wallet).toMatch(new RegExp(`data-payment-id="${paymentId}">.*?<td class="state">succeeded</td>\\s*<td class="paid">USD 20.00</td><td class="tax">USD 1.50</td><td class="credited">USD 18.50</td>\\s*<td class="pages">925</td><td class="refunded">USD 0.00</td>`, 's'));
+     // The ledger, newest first: the payment's credit above the free grant's.
+    const ledger = [...wallet.matchAll(/data-kind="([^"]+)"><td>[^<]*<\/td><td>[^<]*<\/td><td class="amount">([^<]+)<\/td><td><code>([^<]+)<\/code>/g)].map((m) => [m[1], m[2], m[3]]);
+    expect(ledger.slice(0, 2)).toEqual([['credit', '+USD 18.50', `payment:${paymentId}`], ['credit', '+USD 10.00', 'initial-grant']]);
   });
 
   test('the wallet\'s receipts are paged; a cursor that is not one of the account\'s payments is 404', async () => {
@@ -310,6 +313,26 @@ describe('a second account sees and changes nothing of the first\'s', () => {
     }
     const named = (await other.get(`/wallet?account=${ownerAccountId()}&account_id=${ownerAccountId()}`)).body;
     for (const id of ownerPayments) expect(named).not.toContain(id);
+  });
+
+  test('ledger: none of the first\'s entries on its wallet, and the first\'s entry ids are not usable as its cursor', async () => {
+    const ownerWallet = (await owner.get('/wallet')).body;
+    const ownerEntries = [...ownerWallet.matchAll(/data-entry-id="([^"]+)"/g)].map((m) => m[1]!);
+    expect(ownerEntries.length).toBeGreaterThanOrEqual(2);
+    // The owner pages its own ledger from an entry of its own.
+    const ownerOlder = await owner.get(`/wallet?ledger_after=${ownerEntries[0]}`);
+    expect(ownerOlder.status).toBe(200);
+    expect([...ownerOlder.body.matchAll(/data-entry-id="([^"]+)"/g)].map((m) => m[1]!)).toEqual(ownerEntries.slice(1));
+    const wallet = (await other.get(`/wallet?account=${ownerAccountId()}&account_id=${ownerAccountId()}`)).body;
+    expect(wallet).toContain('No entries yet.');
+    expect(wallet).not.toContain('data-entry-id=');
+    for (const id of ownerEntries) {
+      expect(wallet).not.toContain(id);
+      const paged = await other.get(`/wallet?ledger_after=${id}&account_id=${ownerAccountId()}`);
+      expect(paged.status).toBe(404);
+      expect(paged.body).not.toContain('data-entry-id=');
+    }
+    expect((await other.get('/wallet?ledger_after=not-an-entry')).status).toBe(404);
   });
 
   test('auto-recharge: its page shows none of the first\'s card or settings, and a form naming the first account changes only its own', async () => {

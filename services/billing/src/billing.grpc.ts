@@ -94,4 +94,15 @@ export class BillingGrpcController implements billingV1.BillingServiceController
   listPayments(req: billingV1.ListPaymentsRequest): Promise<billingV1.ListPaymentsResponse> {
     return this.payments.listPayments(req);
   }
+
+  async listLedger(req: billingV1.ListLedgerRequest): Promise<billingV1.ListLedgerResponse> {
+    if (!req.accountId) throw grpcError(status.INVALID_ARGUMENT, 'account_id is required');
+    try {
+      const { entries, hasMore } = await this.wallets.ledger(req.accountId, req.limit, req.startingAfter);
+      return {
+        entries: entries.map((e) => ({ id: e.id, kind: e.kind, amountMicros: e.amountMicros.toString(), reference: e.reference, createdAtMs: String(e.createdAt.getTime()) })),
+        hasMore,
+      };
+    } catch (err) { translate(err); }
+  }
 }

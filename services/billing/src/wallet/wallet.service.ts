@@ -2,9 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { billingV1 } from '@exs/contracts';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { CURRENCY, PRICE_PER_PAGE_MICROS } from '../pricing.js';
-import type { Wallet as WalletRow } from '../generated/prisma/client.js';
+import type { LedgerEntry, Wallet as WalletRow } from '../generated/prisma/client.js';
 
 export class WalletNotFoundError extends Error {}
+/** A ledger page's limit or cursor that cannot be served (static messages: they reach callers). */
+export class InvalidLedgerPageError extends RangeError {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const LEDGER_PAGE_DEFAULT = 20;
+export const LEDGER_PAGE_MAX = 100;
 
 export const PLANS = ['default', 'free', 'raised'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -46,6 +52,26 @@ export class WalletService {
     if (amountMicros <= 0n) throw new RangeError('credit must be positive');
     await this.db.$transaction((tx) => creditInTx(tx, accountId, amountMicros, reference));
     return this.get(accountId);
+  }
+
+  /**
+   * The account's ledger newest first by (created_at, id), the order the (account_id, created_at) index
+   * serves. `startingAfter` is the last id of the previous page and must be one of this account's entries,
+   * so another account's id is refused like a malformed one (nothing about it is revealed).
+   */
+  async ledger(accountId: string, limit: number, startingAfter: string): Promise<{ entries: LedgerEntry[]; hasMore: boolean }> {
+    const take = limit === 0 ? LEDGER_PAGE_DEFAULT : limit;
+    if (!Number.isInteger(take) || take < 1 || take > LEDGER_PAGE_MAX) throw new InvalidLedgerPageError('limit must be from 1 to 100');
+    if (!(await this.db.wallet.findUnique({ where: { accountId }, select: { accountId: true } }))) throw new WalletNotFoundError(accountId);
+    let where: Prisma.LedgerEntryWhereInput = { accountId };
+    if (startingAfter) {
+      if (!UUID.test(startingAfter)) throw new InvalidLedgerPageError('starting_after is not a ledger entry id');
+      const cursor = await this.db.ledgerEntry.findFirst({ where: { id: startingAfter, accountId }, select: { createdAt: true, id: true } });
+      if (!cursor) throw new InvalidLedgerPageError('starting_after is not a ledger entry id');
+      where = { accountId, OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] };
+    }
+    const rows = await this.db.ledgerEntry.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: take + 1 });
+    return { entries: rows.slice(0, take), hasMore: rows.length > take };
   }
 }
 

@@ -6,7 +6,7 @@ import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { AccountLink } from '../account/account-link.js';
 import { GRPC_INVALID_ARGUMENT, SignedIn, grpcCode, minute, usd, type Caller } from '../account/signed-in.js';
 import { message, type PageContext } from '../views/pages.js';
-import { autoRechargePage, topUpDonePage, topUpPage, walletPage, type AutoRechargeView, type ReceiptRow, type WalletView } from '../views/payments.js';
+import { autoRechargePage, topUpDonePage, topUpPage, walletPage, type AutoRechargeView, type LedgerPage, type ReceiptRow, type WalletView } from '../views/payments.js';
 import { field, pageContext, query, redirect, sendPage } from '../web.js';
 import { TOP_UP_AMOUNT_ERROR, rechargeForm, topUpMicros } from './money.js';
 
@@ -16,6 +16,8 @@ export const GRPC_UNAVAILABLE = 14;
 export const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Receipts per wallet page. */
 export const RECEIPTS_PER_PAGE = 20;
+/** Ledger entries per wallet page (billing serves at most 100). */
+export const LEDGER_PER_PAGE = 25;
 /**
  * The return page looks its payment up in the account's newest payments (billing has no lookup by id):
  * at most this many pages of 100, newest first. A checkout returns right after it was made, so the first
@@ -100,8 +102,12 @@ export class PaymentsController {
     if (!caller) return;
     const ctx = pageContext(reply, caller.user.email);
     const after = query(req, 'after', 40);
+    const ledgerAfter = query(req, 'ledger_after', 40);
     const notFound = () => sendPage(reply, 404, message(ctx, 'Wallet', 'No such payment.', 'error'));
+    const noEntry = () => sendPage(reply, 404, message(ctx, 'Wallet', 'No such ledger entry.', 'error'));
     if (after && !PAYMENT_ID.test(after)) return notFound();
+    // Ledger entry ids are UUIDs like payment ids.
+    if (ledgerAfter && !PAYMENT_ID.test(ledgerAfter)) return noEntry();
     let list: billingV1.ListPaymentsResponse;
     try {
       list = await call(this.accounts.billing.listPayments({ accountId: caller.accountId, limit: RECEIPTS_PER_PAGE, startingAfter: after }));
@@ -110,8 +116,18 @@ export class PaymentsController {
       if (grpcCode(err) === GRPC_INVALID_ARGUMENT) return notFound();
       throw err;
     }
+    let ledger: billingV1.ListLedgerResponse;
+    try {
+      ledger = await call(this.accounts.billing.listLedger({ accountId: caller.accountId, limit: LEDGER_PER_PAGE, startingAfter: ledgerAfter }));
+    } catch (err) {
+      // Likewise for a ledger cursor: another account's entry id is answered like an unknown one.
+      if (grpcCode(err) === GRPC_INVALID_ARGUMENT) return noEntry();
+      throw err;
+    }
     const receipts = list.payments.map(receiptRow);
-    sendPage(reply, 200, walletPage(ctx, await this.walletView(caller.accountId), receipts, list.hasMore ? receipts.at(-1)!.id : null));
+    const rows = ledger.entries.map((e) => ({ id: e.id, created: minute(e.createdAtMs), kind: e.kind, amountUsd: usd(e.amountMicros), reference: e.reference }));
+    const ledgerPage: LedgerPage = { rows, olderAfter: ledger.hasMore ? rows.at(-1)!.id : null };
+    sendPage(reply, 200, walletPage(ctx, await this.walletView(caller.accountId), receipts, list.hasMore ? receipts.at(-1)!.id : null, ledgerPage));
   }
 
   /** Where the API's 402 insufficient_balance answers send callers (the gateway's TOP_UP_URL). */

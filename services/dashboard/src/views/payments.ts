@@ -18,6 +18,28 @@ export interface ReceiptRow {
   receiptUrl: string;
 }
 
+/** One wallet ledger row; `amountUsd` unsigned, `kind` billing's (docs/billing.md, "Ledger"). */
+export interface LedgerRow { id: string; created: string; kind: string; amountUsd: string; reference: string }
+
+/** How each ledger kind reads, and which way it moved the spendable balance ('' when it moved none). */
+const LEDGER_KIND: Record<string, { text: string; sign: '+' | '-' | '' }> = {
+  credit: { text: 'credit', sign: '+' },
+  capture: { text: 'charge for pages', sign: '-' },
+  release: { text: 'hold returned', sign: '+' },
+  expiry: { text: 'expired hold returned', sign: '+' },
+  shortfall: { text: 'not billed (balance too low)', sign: '' },
+  refund: { text: 'refund', sign: '-' },
+  dispute: { text: 'dispute', sign: '-' },
+  reversal_shortfall: { text: 'not taken back (already spent)', sign: '' },
+};
+
+const ledgerTable = (rows: LedgerRow[]): Html => html`<table id="ledger"><thead><tr><th>Date (UTC)</th><th>Entry</th><th>Amount</th><th>Reference</th></tr></thead><tbody>
+  ${rows.map((r) => {
+    const k = LEDGER_KIND[r.kind] ?? { text: r.kind, sign: '' as const };
+    return html`<tr data-entry-id="${r.id}" data-kind="${r.kind}"><td>${r.created}</td><td>${k.text}</td><td class="amount">${k.sign}USD ${r.amountUsd}</td><td><code>${r.reference}</code></td></tr>`;
+  })}
+  </tbody></table>`;
+
 /** What each plan means for the caller (docs/rate-limits.md); an unknown plan is shown by its name. */
 const PLAN_TEXT: Record<string, string> = {
   free: '2 requests per second and 100 pages per day. A first paid top-up or a saved card moves the account to the default plan.',
@@ -35,7 +57,9 @@ const receiptsTable = (rows: ReceiptRow[]): Html => html`<table id="receipts"><t
     <td>${r.receiptUrl ? html`<a href="${r.receiptUrl}" rel="noopener noreferrer">Processor receipt</a>` : ''}</td></tr>`)}
   </tbody></table>`;
 
-export const walletPage = (ctx: PageContext, w: WalletView, receipts: ReceiptRow[], olderAfter: string | null): Html => layout(ctx, 'Wallet', html`
+export interface LedgerPage { rows: LedgerRow[]; olderAfter: string | null }
+
+export const walletPage = (ctx: PageContext, w: WalletView, receipts: ReceiptRow[], olderAfter: string | null, ledger: LedgerPage): Html => layout(ctx, 'Wallet', html`
   <table><tbody>
     <tr><th>Balance</th><td id="balance">USD ${w.availableUsd}</td></tr>
     <tr><th>Held for work in progress</th><td id="held">USD ${w.heldUsd}</td></tr>
@@ -48,7 +72,11 @@ export const walletPage = (ctx: PageContext, w: WalletView, receipts: ReceiptRow
   <h2>Payments and receipts</h2>
   <p>What you paid, the tax in it, what your wallet was credited (paid minus tax) and the pages that buys at USD ${w.pricePerPageUsd} per page.</p>
   ${receipts.length ? receiptsTable(receipts) : html`<p>No payments yet.</p>`}
-  ${olderAfter ? html`<p><a href="/wallet?after=${olderAfter}" rel="next">Older payments</a></p>` : ''}`);
+  ${olderAfter ? html`<p><a href="/wallet?after=${olderAfter}" rel="next">Older payments</a></p>` : ''}
+  <h2>Ledger</h2>
+  <p>Every change to your balance, newest first: credits, charges for pages, holds for work in progress given back, refunds and disputes.</p>
+  ${ledger.rows.length ? ledgerTable(ledger.rows) : html`<p>No entries yet.</p>`}
+  ${ledger.olderAfter ? html`<p><a href="/wallet?ledger_after=${ledger.olderAfter}#ledger" id="older-ledger">Older entries</a></p>` : ''}`);
 
 export interface TopUpView extends WalletView { canceled: boolean }
 

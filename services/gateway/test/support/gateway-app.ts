@@ -66,6 +66,7 @@ class FakeBilling implements billingV1.BillingServiceController {
   getAutoRecharge(): billingV1.GetAutoRechargeResponse { return notFaked(); }
   setAutoRecharge(): billingV1.SetAutoRechargeResponse { return notFaked(); }
   listPayments(): billingV1.ListPaymentsResponse { return notFaked(); }
+  listLedger(): billingV1.ListLedgerResponse { return notFaked(); }
 }
 
 @Module({})

@@ -219,6 +219,33 @@ export interface ListPaymentsResponse {
   hasMore: boolean;
 }
 
+export interface LedgerEntry {
+  id: string;
+  /**
+   * credit | capture | release | expiry | shortfall | refund | dispute | reversal_shortfall
+   * (docs/billing.md, "Ledger" and "Refunds and disputes"); amount_micros is always positive, the kind says
+   * which way it moved the balance.
+   */
+  kind: string;
+  amountMicros: string;
+  /** What it belongs to: payment:<id>, a reservation id, initial-grant, dispute:<id>, ... */
+  reference: string;
+  createdAtMs: string;
+}
+
+export interface ListLedgerRequest {
+  accountId: string;
+  /** 1..100; 0 = 20. */
+  limit: number;
+  /** An entry id from the previous page: the page after it. */
+  startingAfter: string;
+}
+
+export interface ListLedgerResponse {
+  entries: LedgerEntry[];
+  hasMore: boolean;
+}
+
 function createBaseWallet(): Wallet {
   return { accountId: "", availableMicros: "0", heldMicros: "0", currency: "", pricePerPageMicros: "0", plan: "" };
 }
@@ -2254,6 +2281,221 @@ export const ListPaymentsResponse: MessageFns<ListPaymentsResponse> = {
   },
 };
 
+function createBaseLedgerEntry(): LedgerEntry {
+  return { id: "", kind: "", amountMicros: "0", reference: "", createdAtMs: "0" };
+}
+
+export const LedgerEntry: MessageFns<LedgerEntry> = {
+  encode(message: LedgerEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.amountMicros !== "0") {
+      writer.uint32(24).int64(message.amountMicros);
+    }
+    if (message.reference !== "") {
+      writer.uint32(34).string(message.reference);
+    }
+    if (message.createdAtMs !== "0") {
+      writer.uint32(40).int64(message.createdAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LedgerEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLedgerEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountMicros = reader.int64().toString();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.createdAtMs = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListLedgerRequest(): ListLedgerRequest {
+  return { accountId: "", limit: 0, startingAfter: "" };
+}
+
+export const ListLedgerRequest: MessageFns<ListLedgerRequest> = {
+  encode(message: ListLedgerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.startingAfter !== "") {
+      writer.uint32(26).string(message.startingAfter);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListLedgerRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListLedgerRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.startingAfter = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListLedgerResponse(): ListLedgerResponse {
+  return { entries: [], hasMore: false };
+}
+
+export const ListLedgerResponse: MessageFns<ListLedgerResponse> = {
+  encode(message: ListLedgerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      LedgerEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListLedgerResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListLedgerResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(LedgerEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Prepaid wallets in integer micro-dollars; a reservation holds funds until captured or released,
  * so the balance never goes negative.
@@ -2311,6 +2553,14 @@ export interface BillingServiceClient {
   /** Payments (receipts) newest first: paid, tax, credited, page equivalent, refunds. */
 
   listPayments(request: ListPaymentsRequest): Observable<ListPaymentsResponse>;
+
+  /**
+   * The account's wallet ledger newest first (credits, captures, releases, expiries, refunds, disputes,
+   * shortfalls), paged. INVALID_ARGUMENT for a limit outside 0..100 or a cursor that is not one of the
+   * account's entries. See docs/billing.md, "Ledger".
+   */
+
+  listLedger(request: ListLedgerRequest): Observable<ListLedgerResponse>;
 }
 
 /**
@@ -2384,6 +2634,16 @@ export interface BillingServiceController {
   listPayments(
     request: ListPaymentsRequest,
   ): Promise<ListPaymentsResponse> | Observable<ListPaymentsResponse> | ListPaymentsResponse;
+
+  /**
+   * The account's wallet ledger newest first (credits, captures, releases, expiries, refunds, disputes,
+   * shortfalls), paged. INVALID_ARGUMENT for a limit outside 0..100 or a cursor that is not one of the
+   * account's entries. See docs/billing.md, "Ledger".
+   */
+
+  listLedger(
+    request: ListLedgerRequest,
+  ): Promise<ListLedgerResponse> | Observable<ListLedgerResponse> | ListLedgerResponse;
 }
 
 export function BillingServiceControllerMethods() {
@@ -2401,6 +2661,7 @@ export function BillingServiceControllerMethods() {
       "getAutoRecharge",
       "setAutoRecharge",
       "listPayments",
+      "listLedger",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
