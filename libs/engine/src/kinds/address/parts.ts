@@ -11,28 +11,11 @@
 import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
 import type { DocContext } from '../../extract/context.js';
+import { countryCode } from '../../knowledge/countries/index.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
 import { phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
 import type { Scored } from '../../extract/scored.js';
 
-const COUNTRIES: Array<[RegExp, string]> = [
-  [/^(united states( of america)?|usa|u\.s\.a\.?)$/i, 'US'],
-  [/^(nederland|netherlands|the netherlands|holland)$/i, 'NL'],
-  [/^(deutschland|germany)$/i, 'DE'],
-  [/^(france)$/i, 'FR'],
-  [/^(belgi(ë|e|um|que)|belgien)$/i, 'BE'],
-  [/^(united kingdom|uk|great britain|england)$/i, 'GB'],
-  [/^(österreich|austria)$/i, 'AT'],
-  [/^(schweiz|suisse|switzerland)$/i, 'CH'],
-  [/^(españa|spain)$/i, 'ES'],
-  [/^(italia|italy)$/i, 'IT'],
-  [/^(luxembourg|luxemburg)$/i, 'LU'],
-  [/^(ireland)$/i, 'IE'],
-  [/^(canada)$/i, 'CA'],
-  [/^(poland|polska)$/i, 'PL'],
-  [/^(denmark|danmark)$/i, 'DK'],
-  [/^(sweden|sverige)$/i, 'SE'],
-];
 const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '));
 
 const CITY = String.raw`[\p{Lu}][\p{L}'.-]+(?: [\p{Lu}][\p{L}'.-]+){0,2}`;
@@ -102,9 +85,9 @@ function findBlocks(ctx: DocContext): Block[] {
       // Country: a country name on the next line (or after the city), else the postal-code shape.
       for (const cand of [ln.text.slice(m.index + m[0].length).replace(/^[,\s]+/, ''), lines[i + 1]?.text ?? '']) {
         const name = cand.trim().split(/\s{2,}|,/)[0]!.trim();
-        const hit = COUNTRIES.find(([re]) => re.test(name));
+        const hit = countryCode(name);
         if (hit) {
-          block.country = { value: hit[1], start: -1, end: -1 };
+          block.country = { value: hit, start: -1, end: -1 };
           break;
         }
       }

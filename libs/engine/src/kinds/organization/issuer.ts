@@ -5,6 +5,7 @@
  * the sender line above a window address ("ACME GmbH • Street 1 • City"), and whether the name matches
  * the domain of a web site or e-mail printed outside the customer's block.
  */
+import { COUNTRY_LINE } from '../../knowledge/countries/index.js';
 import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
 import { CONCEPT_IDS, conceptPhrases, phrasesPattern } from '../../knowledge/labels/index.js';
@@ -36,7 +37,6 @@ const LABEL_LINE = new RegExp(`^(?:${phrasesPattern(CONCEPT_IDS.filter((c) => c 
 /** "Attn", "z. Hd.", "t.a.v.", "alla c.a." opening a line: what follows names a person at the party, not the party. */
 const ATTENTION_AT = new RegExp(`^(?:${phrasesPattern(conceptPhrases('attention'))})[.:]?\\s+(?=\\p{L})`, 'iu');
 const GENERIC_DOMAINS = /^(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|example|fake|test|mail|email|protonmail|orange|free|wanadoo|hetnet|ziggo|kpnmail)$/;
-const COUNTRY = /^(germany|deutschland|poland|polska|france|nederland|netherlands|the netherlands|belgi(um|ë|que)|österreich|austria|schweiz|switzerland|suisse|italy|italia|spain|españa|united states( of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|england|ireland|canada|australia|india|malaysia|singapore|hong kong|china|japan|luxembourg|denmark|sweden|norway|finland|portugal|czech republic|hungary)\.?$/i;
 
 /** Document-type words around a letterhead name ("ACME Ltd Invoice", "Tax Invoice - ACME"). */
 const DOC_TYPE = /^(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|facture)\s*[-–:]\s+|\s+[-–]?\s*(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|facture)$/i;
@@ -106,7 +106,7 @@ function looksLikeName(t: string): boolean {
   if (t.length <= 40 && LABEL_LINE.test(t) && !hasLegalForm(t)) return false;
   if (NOT_NAME.test(t) && !hasLegalForm(t)) return false;
   if (t.split(/\s+/).length > 8) return false;
-  if (COUNTRY.test(t)) return false;
+  if (COUNTRY_LINE.test(t)) return false;
   // a role label is not a name ("Bill to Address", "Seller")
   if (t.length < 32 && (BUYER_LABEL_RE.test(t) || SELLER_LABEL_RE.test(t)) && !hasLegalForm(t)) return false;
   return true;
