@@ -15,6 +15,7 @@ import { PaymentsService } from './payments/payments.service.js';
 import { PaymentWebhooks } from './payments/payment-webhooks.service.js';
 import { AutoRechargeService, RECHARGE_OPTIONS } from './payments/auto-recharge.service.js';
 import { RechargeResender } from './payments/recharge-resender.js';
+import { PendingRecharges } from './payments/pending-recharges.js';
 import { PaymentsGrpc } from './payments/payments.grpc.js';
 import { PaymentWebhookController } from './payments/webhook.controller.js';
 
@@ -53,9 +54,10 @@ export class BillingModule {
       PaymentWebhooks,
       AutoRechargeService,
       RechargeResender,
+      PendingRecharges,
       PaymentsGrpc,
       { provide: CAPTURE_HOOK, useExisting: AutoRechargeService },
-      { provide: RECHARGE_OPTIONS, useValue: { resendAfterSeconds: config.RECHARGE_RESEND_AFTER_SECONDS } },
+      { provide: RECHARGE_OPTIONS, useValue: { resendAfterSeconds: config.RECHARGE_RESEND_AFTER_SECONDS, pendingDeadlineSeconds: config.RECHARGE_PENDING_DEADLINE_SECONDS } },
     ];
     const processor = opts.processor ?? paymentProcessorFrom(config);
     if (processor) providers.push({ provide: PAYMENT_PROCESSOR, useValue: processor });

@@ -25,6 +25,12 @@ export const billingConfigSchema = baseConfigSchema.extend(grpcServerConfigSchem
   STRIPE_AUTOMATIC_TAX: flag.default(false),
   /** How long a created-but-unsent recharge may wait before the sweep sends it again (same idempotency key). */
   RECHARGE_RESEND_AFTER_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * A recharge the processor took whose webhook has not come this long after is settled by asking the
+   * processor (paid, declined, or canceled and failed with code timeout). Stripe sends most webhooks within
+   * seconds; 30 min leaves room for its first retries without blocking the account's recharges for days.
+   */
+  RECHARGE_PENDING_DEADLINE_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
 }).superRefine((c, ctx) => {
   if (c.PAYMENT_PROCESSOR !== 'stripe') return;
   if (!c.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'required with PAYMENT_PROCESSOR=stripe' });

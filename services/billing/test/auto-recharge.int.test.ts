@@ -8,6 +8,7 @@ import { jest } from '@jest/globals';
 import { call } from '@exs/platform';
 import { WalletService } from '../src/wallet/wallet.service.js';
 import { AutoRechargeService, DECLINE_NOTICE } from '../src/payments/auto-recharge.service.js';
+import { PendingRecharges } from '../src/payments/pending-recharges.js';
 import { rechargeIntent, startPaymentsHarness, stripeEvent, type PaymentsHarness } from './payments-harness.js';
 
 const USD = 1_000_000n;
@@ -243,5 +244,150 @@ describe('when the processor refuses or fails at once', () => {
     expect(await h2.app.get(AutoRechargeService).resendStale()).toBe(1);
     expect((await h2.db.rechargeAttempt.findUniqueOrThrow({ where: { id: a!.id } })).state).toBe('pending');
     expect(new Set(front.keys)).toEqual(new Set([`recharge-${a!.id}`]));
+  });
+});
+
+/**
+ * A loopback front for the processor's view of a recharge whose webhook never came: GET
+ * /v1/payment_intents/<id> answers `intent.status` (stripe-mock's fixture is always requires_payment_method)
+ * and POST .../cancel answers `cancel` (`refuse`: Stripe's 400 for a PaymentIntent that can no longer be
+ * canceled); `fail` answers 503 to both. Everything else goes to stripe-mock.
+ */
+async function intentFront(target: string) {
+  const intent = { status: 'processing', lastError: null as object | null, fail: false, cancel: 'ok' as 'ok' | 'refuse' };
+  const seen = { retrieves: 0, cancels: [] as string[] };
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const m = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/cancel)?$/.exec((req.url ?? '').split('?')[0]!);
+    if (m && (req.method === 'GET' || (req.method === 'POST' && m[2]))) {
+      const json = (code: number, body: object) => { res.writeHead(code, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+      if (intent.fail) return json(503, { error: { type: 'api_error', message: 'unavailable' } });
+      const pi = (status: string) => ({ id: m[1], object: 'payment_intent', status, amount: 2000, amount_received: status === 'succeeded' ? 2000 : 0, currency: 'usd', last_payment_error: intent.lastError, metadata: {} });
+      if (req.method === 'GET') { seen.retrieves++; return json(200, pi(intent.status)); }
+      seen.cancels.push(String(req.headers['idempotency-key']));
+      if (intent.cancel === 'refuse') return json(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } });
+      return json(200, pi('canceled'));
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, intent, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('a recharge whose webhook never comes', () => {
+  const MINUTE = 60_000;
+  let front: Awaited<ReturnType<typeof intentFront>>;
+  let h3: PaymentsHarness;
+  beforeAll(async () => {
+    front = await intentFront(h.stripeMock.apiBase);
+    h3 = await startPaymentsHarness({ clock, apiBase: front.url });
+  }, 90_000);
+  afterAll(async () => {
+    await h3?.close();
+    await front?.close();
+  });
+  beforeEach(() => {
+    Object.assign(front.intent, { status: 'processing', lastError: null, fail: false, cancel: 'ok' });
+    front.seen.retrieves = 0;
+    front.seen.cancels.length = 0;
+  });
+
+  const pending = (h: PaymentsHarness) => h.app.get(PendingRecharges);
+  /** An account whose recharge the processor took (pending) and whose webhook is not coming. */
+  async function stuckRecharge() {
+    const accountId = await rechargingAccount(h3, 10n, { trigger: 5n, amount: 20n });
+    await spend(h3, accountId, 1, 300);
+    const [a, ...more] = await attempts3(accountId);
+    expect(more).toHaveLength(0);
+    expect(a!.state).toBe('pending');
+    return { accountId, attemptId: a!.id };
+  }
+  const attempts3 = (accountId: string) => h3.db.rechargeAttempt.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' } });
+  const available3 = async (id: string) => {
+    const w = await h3.app.get(WalletService).get(id);
+    return w.creditedMicros - w.capturedMicros - w.heldMicros;
+  };
+
+  test('it blocks nothing before the deadline; after it, the charge is canceled at the processor, the attempt fails with timeout, and the next crossing recharges once', async () => {
+    const { accountId, attemptId } = await stuckRecharge();
+    clock.t += 29 * MINUTE;
+    expect((await pending(h3).settleOverdue()).has(attemptId)).toBe(false);
+    await spend(h3, accountId, 2, 1);
+    expect(await attempts3(accountId)).toHaveLength(1);
+
+    clock.t += 2 * MINUTE;
+    expect((await pending(h3).settleOverdue()).get(attemptId)).toBe('timed_out');
+    expect(front.seen.cancels).toEqual([`recharge-cancel-${attemptId}`]);
+    expect(await h3.db.rechargeAttempt.findUniqueOrThrow({ where: { id: attemptId } })).toMatchObject({ state: 'failed', failureCode: 'timeout' });
+    expect(await h3.db.payment.findUniqueOrThrow({ where: { id: attemptId } })).toMatchObject({ state: 'failed', failureCode: 'timeout' });
+    expect(await h3.db.autoRecharge.findUniqueOrThrow({ where: { accountId } })).toMatchObject({ enabled: true, state: 'active', armed: true });
+    // Settled once: the next sweep leaves it alone.
+    clock.t += 2 * MINUTE;
+    expect((await pending(h3).settleOverdue()).has(attemptId)).toBe(false);
+
+    // The next crossing: 20 concurrent captures below the trigger, one new recharge.
+    await spend(h3, accountId, 20, 1);
+    const after = await attempts3(accountId);
+    expect(after).toHaveLength(2);
+    expect(after[1]!.state).toBe('pending');
+  });
+
+  test('paid at the processor: credited once, and the webhook arriving late credits nothing more', async () => {
+    const { accountId, attemptId } = await stuckRecharge();
+    const before = await available3(accountId);
+    front.intent.status = 'succeeded';
+    clock.t += 31 * MINUTE;
+    expect((await pending(h3).settleOverdue()).get(attemptId)).toBe('credited');
+    expect(front.seen.cancels).toHaveLength(0);
+    expect(await available3(accountId)).toBe(before + 20n * USD);
+    expect((await h3.db.rechargeAttempt.findUniqueOrThrow({ where: { id: attemptId } })).state).toBe('succeeded');
+    await settle(h3, accountId, attemptId);
+    expect(await available3(accountId)).toBe(before + 20n * USD);
+  });
+
+  test('declined at the processor: turned off with the decline notice, nothing canceled', async () => {
+    const { accountId, attemptId } = await stuckRecharge();
+    Object.assign(front.intent, { status: 'requires_payment_method', lastError: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
+    clock.t += 31 * MINUTE;
+    expect((await pending(h3).settleOverdue()).get(attemptId)).toBe('declined');
+    expect(front.seen.cancels).toHaveLength(0);
+    expect(await h3.db.rechargeAttempt.findUniqueOrThrow({ where: { id: attemptId } })).toMatchObject({ state: 'failed', failureCode: 'insufficient_funds' });
+    expect(await h3.db.autoRecharge.findUniqueOrThrow({ where: { accountId } })).toMatchObject({ enabled: false, state: 'disabled_by_decline', notice: DECLINE_NOTICE });
+  });
+
+  test('a charge the processor will not cancel, or a processor that does not answer, keeps the attempt pending and blocks a second recharge until it is settled', async () => {
+    const { accountId, attemptId } = await stuckRecharge();
+    front.intent.fail = true;
+    clock.t += 31 * MINUTE;
+    expect((await pending(h3).settleOverdue()).get(attemptId)).toBe('unreachable');
+    front.intent.fail = false;
+    front.intent.cancel = 'refuse';
+    // Asked again only after RECHARGE_RESEND_AFTER_SECONDS.
+    expect((await pending(h3).settleOverdue()).has(attemptId)).toBe(false);
+    clock.t += 2 * MINUTE;
+    expect((await pending(h3).settleOverdue()).get(attemptId)).toBe('still_open');
+    expect((await h3.db.rechargeAttempt.findUniqueOrThrow({ where: { id: attemptId } })).state).toBe('pending');
+    await spend(h3, accountId, 5, 1);
+    expect(await attempts3(accountId)).toHaveLength(1);
+    // It succeeded meanwhile: the next look credits it.
+    front.intent.status = 'succeeded';
+    clock.t += 2 * MINUTE;
+    expect((await pending(h3).settleOverdue()).get(attemptId)).toBe('credited');
+  });
+
+  test('against stripe-mock itself (a PaymentIntent it reports never confirmed), the overdue recharge is canceled and fails with timeout', async () => {
+    const accountId = await rechargingAccount(h, 10n, { trigger: 5n, amount: 20n });
+    await spend(h, accountId, 1, 300);
+    const [a] = await attempts(accountId);
+    expect(a!.state).toBe('pending');
+    clock.t += 31 * MINUTE;
+    expect((await h.app.get(PendingRecharges).settleOverdue()).get(a!.id)).toBe('timed_out');
+    expect(await h.db.autoRecharge.findUniqueOrThrow({ where: { accountId } })).toMatchObject({ armed: true, enabled: true });
   });
 });

@@ -14,6 +14,8 @@ export const RECHARGE_OPTIONS = Symbol('BILLING_RECHARGE_OPTIONS');
 export interface RechargeOptions {
   /** A recharge still `created` (its processor call failed or the process died) is sent again after this. */
   resendAfterSeconds: number;
+  /** A recharge still `pending` (no webhook) this long after it was made is settled by asking the processor (PendingRecharges). */
+  pendingDeadlineSeconds?: number;
 }
 
 /** Processor idempotency keys live 24 h (Stripe); an attempt older than this is given up rather than sent with a forgotten key. */

@@ -28,6 +28,19 @@ export interface PaymentProcessor {
   chargeSavedCard(req: OffSessionChargeRequest): Promise<OffSessionChargeResult>;
 
   /**
+   * Where an off-session charge stands now, asked of the processor when its webhook is overdue (a pending
+   * auto-recharge past RECHARGE_PENDING_DEADLINE_SECONDS). Throws ProcessorUnavailableError when it cannot say.
+   */
+  chargeStatus(processorPaymentId: string): Promise<ChargeStatus>;
+
+  /**
+   * Cancels an off-session charge that has not completed, so it can never complete later. Answers
+   * `canceled`, or the charge's status when it could not be canceled (it succeeded meanwhile); throws
+   * ProcessorUnavailableError when the processor did not answer.
+   */
+  cancelCharge(processorPaymentId: string, idempotencyKey: string): Promise<ChargeStatus>;
+
+  /**
    * Verifies a webhook delivery's signature over the exact bytes received and returns what it means.
    * Throws InvalidWebhookError when the signature, its timestamp or the payload is not valid.
    */
@@ -65,6 +78,16 @@ export interface OffSessionChargeRequest {
 export type OffSessionChargeResult =
   | { outcome: 'submitted'; processorPaymentId: string }
   | { outcome: 'declined'; processorPaymentId: string | null; code: string; message: string };
+
+/**
+ * An off-session charge as the processor sees it: paid; declined (the card refused it); canceled; or
+ * open (not paid, not finally refused: processing, waiting for the card holder, or never confirmed).
+ */
+export type ChargeStatus =
+  | { state: 'succeeded'; currency: string; paidCents: number }
+  | { state: 'declined'; code: string; message: string }
+  | { state: 'canceled' }
+  | { state: 'open'; detail: string };
 
 export interface SavedCard {
   brand: string;

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   InvalidWebhookError,
   ProcessorUnavailableError,
+  type ChargeStatus,
   type CardSetupRequest,
   type OffSessionChargeRequest,
   type OffSessionChargeResult,
@@ -125,6 +126,25 @@ export class StripeProcessor implements PaymentProcessor {
     }
   }
 
+  async chargeStatus(processorPaymentId: string): Promise<ChargeStatus> {
+    try {
+      return chargeStatusOf(await this.stripe.paymentIntents.retrieve(processorPaymentId));
+    } catch (err) {
+      throw unavailable(err);
+    }
+  }
+
+  async cancelCharge(processorPaymentId: string, idempotencyKey: string): Promise<ChargeStatus> {
+    try {
+      await this.stripe.paymentIntents.cancel(processorPaymentId, { cancellation_reason: 'abandoned' }, { idempotencyKey });
+      return { state: 'canceled' };
+    } catch (err) {
+      // Stripe refuses to cancel a PaymentIntent that has succeeded (or is processing): say where it stands.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) return this.chargeStatus(processorPaymentId);
+      throw unavailable(err);
+    }
+  }
+
   async parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProcessorEvent> {
     const signature = headers['stripe-signature'];
     if (typeof signature !== 'string' || signature.length === 0 || signature.length > 2048) throw new InvalidWebhookError('missing or malformed Stripe-Signature');
@@ -153,6 +173,19 @@ export class StripeProcessor implements PaymentProcessor {
       throw unavailable(err);
     }
   }
+}
+
+/**
+ * A PaymentIntent's status as billing reads it. `requires_payment_method` after a card error is a decline;
+ * without one (never confirmed, or a non-card failure) it is still open, like `processing` and
+ * `requires_action` (off-session, nobody is there to act).
+ */
+export function chargeStatusOf(pi: Stripe.PaymentIntent): ChargeStatus {
+  if (pi.status === 'succeeded') return { state: 'succeeded', currency: (pi.currency ?? '').toLowerCase(), paidCents: pi.amount_received ?? 0 };
+  if (pi.status === 'canceled') return { state: 'canceled' };
+  const e = pi.last_payment_error;
+  if (pi.status === 'requires_payment_method' && e?.type === 'card_error') return { state: 'declined', code: e.decline_code ?? e.code ?? 'card_declined', message: e.message ?? '' };
+  return { state: 'open', detail: pi.status };
 }
 
 function unavailable(err: unknown): ProcessorUnavailableError {
