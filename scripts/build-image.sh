@@ -78,7 +78,10 @@ assemble_bases() {
   # buildah names an image pulled from an OCI layout after its path, which must be a valid image name
   # (lowercase, no component starting with a dot: not under .tools).
   work="${TMPDIR:-/var/tmp}/exs-base-work-$$"; rm -rf "$work"; mkdir -p "$work"
-  trap 'rm -rf "$work"' RETURN
+  # removed when the function ends and, should it fail, when the script exits (a RETURN trap would stay set and
+  # fire on every later function's return, where $work is unbound)
+  BASE_WORK="$work"
+  trap 'rm -rf "${BASE_WORK:-}"' EXIT
   rootfs="$work/rootfs"
   log "debootstrap --variant=minbase $SUITE from $MIRROR (~1-2 min)"
   debootstrap --variant=minbase --include=ca-certificates "$SUITE" "$rootfs" "$MIRROR" > "$work/debootstrap.log" 2>&1 \
@@ -152,6 +155,7 @@ EOF
   log "exs-node   $d_node"
   BASE_DEBIAN="localhost/exs-debian@$d_debian"
   BASE_NODE="localhost/exs-node@$d_node"
+  rm -rf "$work"
 }
 
 # The local image whose manifest digest is <digest>.
