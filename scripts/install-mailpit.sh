@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs Mailpit (an SMTP sink with a web inbox and an HTTP API) into .tools/bin, built from the Go module
-# proxy: the local stack's mail server, so the dashboard's e-mails go through real SMTP and can be read at
-# its web inbox. Idempotent: skipped when .tools/bin/mailpit carries the pinned version's stamp.
+# Installs Mailpit (an SMTP sink with an HTTP API) into .tools/bin, built from the Go module proxy: the local
+# stack's mail server, so the dashboard's e-mails go through real SMTP and can be read through its API
+# (/api/v1/messages, /view/<ID>.txt). Its web inbox stays blank in this build: the Go module has no built UI
+# assets (docs/dashboard.md, "E-mail"). Idempotent: skipped when .tools/bin/mailpit carries the pinned version's stamp.
 # Needs `go` (>= 1.25). Prints the binary's path on stdout; progress goes to stderr.
 set -euo pipefail
 

@@ -68,8 +68,8 @@ const demo = demoAccount();
 const url = stack.gatewayUrl;
 console.log(`
   Gateway:      ${url}
-  Dashboard:    ${stack.dashboardUrl}   (sign up there; its e-mails land in the inbox below)
-  Mail inbox:   ${stack.mailUrl ?? `external SMTP ${stack.urls.smtp}`}   (Mailpit)
+  Dashboard:    ${stack.dashboardUrl}   (sign up there; its e-mails land in Mailpit below)
+  Mail:         ${stack.mailUrl ? `${stack.mailUrl}/api/v1/messages, one as text at ${stack.mailUrl}/view/<ID>.txt   (Mailpit's API; it has no web inbox here)` : `external SMTP ${stack.urls.smtp}`}
   Payments:     stripe-mock at ${stack.urls.stripe}; Stripe webhooks to ${stack.env.get('billing')?.HTTP_PORT ? `http://127.0.0.1:${stack.env.get('billing').HTTP_PORT}/webhooks/stripe` : 'billing'} (secret in .run/env/billing.env)
   Demo API key: ${demo.api_key}   (account ${demo.account_id}, USD 20 of credit)
   Logs:         .run/logs/<service>.log
