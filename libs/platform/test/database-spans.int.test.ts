@@ -44,7 +44,8 @@ test('a traced request has a PostgreSQL query span inside its server span, with 
   expect(queries[0].traceId).toBe(request!.traceId);
   expect(descends(queries[0], request!)).toBe(true);
   expect(statement(queries[0])).toBe('SELECT $1::int AS answer');
-  expect(JSON.stringify(queries[0].attributes)).not.toContain('42');
+  // (a value no port number or id in the attributes can hold by chance)
+  expect(JSON.stringify(queries[0].attributes)).not.toContain('739182465');
 });
 
 test('a traced request has a Redis command span inside its server span, with the command name only', () => {
