@@ -156,7 +156,8 @@ export function vatCandidates(ctx: DocContext): RawCandidate[] {
   // digit groups split by dots, spaces or hyphens ("676-123-45-67", "556712-3456"), or the Swiss enterprise number
   // "CHE-123.456.789"
   return scan(ctx, 'vat', /\b(?:[A-Z]{2} ?)?(?:[A-Z]-?)?\d[\dA-Z. -]{6,14}[\dA-Z]\b|\bCHE-?\d{3}\.\d{3}\.\d{3}\b/g, (m, p) => {
-    const t = m[0].trim();
+    // a word of letters after a space is what the id is ("CHE-123.456.789 MWST"), not part of it
+    const t = m[0].trim().replace(/(?<=\d)\s+[A-Z]{2,}$/, '');
     if ((t.match(/\d/g) ?? []).length < 7) return undefined;
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
   });
@@ -176,14 +177,21 @@ export function identifierCandidates(ctx: DocContext): RawCandidate[] {
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
   });
   // a document series printed before its number ("FT 2023/995", "FR 2025A/835"): short capitals that are no label
-  // word ("NO 123", "PO 4500", "IVA 21") and no other word of the label vocabulary
+  // word ("NO 123", "PO 4500", "IVA 21") and no other word of the label vocabulary, unless a label's colon comes
+  // right before them ("Your order: PO 55120", "Votre référence : BC 2026-114"): then they open the value; a
+  // number word never does ("Invoice: No 123")
   const prefixed = scan(ctx, 'identifier-prefixed', /(?<![\p{L}\p{N}\/#.-])(\p{Lu}{1,4}) ([A-Za-z0-9][\w\-\/.]*\d[\w\-\/.]*[A-Za-z0-9]|\d)(?![\w\/-])/gu, (m, p) => {
-    if (labelWord(m[1]!) || CURRENCY_CODES.includes(m[1]!)) return undefined;
+    if (CURRENCY_CODES.includes(m[1]!) || numberWord(m[1]!)) return undefined;
+    if (labelWord(m[1]!) && !/[:：][ \t]*$/.test(ctx.pages[p]!.text.slice(Math.max(0, m.index! - 3), m.index!))) return undefined;
     const t = m[0];
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t, hints: { prefixed: 1 } };
   });
   return [...single, ...grouped, ...prefixed];
 }
+
+const NUMBER_WORDS_FOLDED = new Set([...NUMBER_WORDS].map((w) => w.toLowerCase().replace(/\.$/, '')));
+/** "No", "Nr", "Nº": a word that means "number". */
+const numberWord = (w: string) => NUMBER_WORDS_FOLDED.has(w.toLowerCase());
 
 /** Words of the label vocabulary, any language, lower case (a capitalised one before a number is its label, not its series). */
 let labelWords: Set<string> | undefined;

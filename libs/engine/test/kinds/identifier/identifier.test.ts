@@ -18,6 +18,14 @@ describe('identifier kind', () => {
     expect(field(['ACME GmbH', 'Invoice No: INV-2041'], 'invoice_number', str).value).toBe('INV-2041');
   });
 
+  test('capitals right after a label\'s colon open the value, even when they are a label word', () => {
+    expect(field(['ACME AB', 'Beställningsnummer: PO 55120'], 'po_number', str).value).toBe('PO 55120');
+  });
+
+  test('a number word after a colon is still no part of the value', () => {
+    expect(field(['ACME AB', 'Invoice: No 4711'], 'invoice_number', str).value).toBe('4711');
+  });
+
   test('an unlabelled code is not an identifier', () => {
     expect(field(['ACME GmbH', 'INV-2041'], 'invoice_number', str).value).toBeNull();
   });

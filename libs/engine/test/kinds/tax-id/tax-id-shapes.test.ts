@@ -19,3 +19,8 @@ test.each([
 ])('"%s": a tax id printed in digit groups split by hyphens is read whole', (line, id) => {
   expect(read(line)).toBe(id);
 });
+
+test('a word of letters after the id names it and is no part of it', () => {
+  expect(read('UID: CHE-123.456.789 MWST')).toBe('CHE-123.456.789');
+  expect(read('NIF: B-50123456 IVA')).toBe('B-50123456');
+});
