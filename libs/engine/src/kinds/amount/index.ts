@@ -94,5 +94,13 @@ function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
     const before = ctx.pages[c.p].text.slice(Math.max(0, c.start - 6), c.start).toLowerCase();
     if (/(\bon|\baus|\bof|\bvan|\bsur|@)\s*[$€£]?\s*$/.test(before)) pr -= 0.8;
     return pr;
-  }).filter((s) => s.features.lab > 0 || s.features.prior > 1);
+  }).flatMap((s) => {
+    if (s.features.lab > 0 || s.features.prior > 1) return [s];
+    // an unlabelled column total stays in the list below the decision threshold: only sibling sums that add up
+    // with it (sums.ts) can choose it ("760,00" under the item amounts, beside a labelled tax and total)
+    return sums?.has(s.spans[0] as RawCandidate) ? [{ ...s, score: Math.min(s.score, UNLABELLED_TOTAL_SCORE) }] : [];
+  }).sort((a, b) => b.score - a.score);
 }
+
+/** Below every amount field's decision threshold (extract.ts THRESHOLDS.amount). */
+const UNLABELLED_TOTAL_SCORE = 0.1;

@@ -70,6 +70,28 @@ describe('amount kind', () => {
     expect(field(lines, 'tax_amount', num).value).toBe(176);
   });
 
+  test('an unlabelled column total is the subtotal when it adds up with the labelled tax to the labelled total', () => {
+    const r = extract([
+      { text: 'Description', x: 0.05, y: 0.3 }, right('Amount', 0.9, 0.3),
+      { text: 'Garden upkeep', x: 0.05, y: 0.33 }, right('320.00', 0.9, 0.33),
+      { text: 'Tree pruning', x: 0.05, y: 0.36 }, right('180.00', 0.9, 0.36),
+      { text: 'Goods/Services', x: 0.6, y: 0.4 }, right('500.00', 0.9, 0.4),
+      { text: 'VAT 23%', x: 0.6, y: 0.43 }, right('115.00', 0.9, 0.43),
+      { text: 'Total', x: 0.6, y: 0.46 }, right('615.00 EUR', 0.9, 0.46),
+    ], { subtotal: num, tax_amount: num, total_amount: num });
+    expect(r.data).toEqual({ subtotal: 500, tax_amount: 115, total_amount: 615 });
+  });
+
+  test('an unlabelled column total alone is not taken for a sum', () => {
+    const lines = [
+      { text: 'Description', x: 0.05, y: 0.3 }, right('Amount', 0.9, 0.3),
+      { text: 'Garden upkeep', x: 0.05, y: 0.33 }, right('320.00', 0.9, 0.33),
+      { text: 'Tree pruning', x: 0.05, y: 0.36 }, right('180.00', 0.9, 0.36),
+      right('500.00', 0.9, 0.4),
+    ];
+    expect(field(lines, 'tax_amount', num).value).toBeNull();
+  });
+
   test('calibrates in the amount group', () => {
     expect(groupOf('total_amount', num)).toBe('amount');
     expect(groupOf('quantity', { type: 'integer' })).toBe('amount');
