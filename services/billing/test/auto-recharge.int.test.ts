@@ -90,6 +90,24 @@ test('50 concurrent captures taking the balance below the trigger start exactly 
   expect(charge).toHaveBeenCalledTimes(2);
 });
 
+test('saving the settings while a recharge is in flight does not arm a second recharge for the same crossing', async () => {
+  const charge = jest.spyOn(h.processor, 'chargeSavedCard');
+  charge.mockClear();
+  const id = await rechargingAccount(h, 10n, { trigger: 5n, amount: 20n });
+  await spend(h, id, 1, 300); // USD 6 spent: USD 4 left, below the trigger
+  const [a] = await attempts(id);
+  expect(a).toMatchObject({ state: 'pending' });
+  // The person changes a cap while the recharge's webhook has not come yet; the balance is still below the trigger.
+  await call(h.api.setAutoRecharge({ accountId: id, enabled: true, triggerMicros: String(5n * USD), amountMicros: String(20n * USD), dailyCapMicros: String(100n * USD), weeklyCapMicros: '0' }));
+  await spend(h, id, 1, 10);
+  expect(await attempts(id)).toHaveLength(1);
+  expect(charge).toHaveBeenCalledTimes(1);
+  // Its credit ends the crossing as before: the next crossing recharges once.
+  await settle(h, id, a!.id);
+  await spend(h, id, 1, 1000);
+  expect(await attempts(id)).toHaveLength(2);
+});
+
 test('captures that leave the balance at or above the trigger start no recharge', async () => {
   const id = await rechargingAccount(h, 10n, { trigger: 5n, amount: 20n });
   await spend(h, id, 25, 10); // USD 5 left: not below USD 5

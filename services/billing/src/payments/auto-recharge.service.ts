@@ -227,7 +227,10 @@ export class AutoRechargeService implements OnModuleDestroy {
 
   /**
    * Saves the settings. Enabling needs a saved card (NoSavedCardError); saving turns a recharge that a
-   * decline disabled back on and arms it, so the next capture below the trigger recharges.
+   * decline disabled back on and arms it, so the next capture below the trigger recharges. A recharge
+   * still in flight (created or pending) keeps it disarmed: its credit arms it, and arming now would let
+   * the next capture charge a second time for the same crossing. The settings row is locked first, so a
+   * concurrent claim either commits its attempt before the count below or finds the row saved.
    */
   async save(accountId: string, enabled: boolean, input: RechargeSettingsInput): Promise<AutoRecharge> {
     const s = validateRechargeSettings(input);
@@ -235,18 +238,21 @@ export class AutoRechargeService implements OnModuleDestroy {
       const card = await this.db.paymentMethod.findFirst({ where: { accountId, detachedAt: null } });
       if (!card) throw new NoSavedCardError(accountId);
     }
-    const data = {
-      enabled,
-      triggerMicros: s.triggerMicros,
-      amountMicros: s.amountMicros,
-      dailyCapMicros: s.dailyCapMicros,
-      weeklyCapMicros: s.weeklyCapMicros,
-      state: 'active',
-      notice: '',
-      armed: true,
-      retryAt: null,
-    };
-    return this.db.autoRecharge.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM auto_recharges WHERE account_id = ${accountId} FOR UPDATE`;
+      const inFlight = await tx.rechargeAttempt.count({ where: { accountId, state: { in: ['created', 'pending'] } } });
+      const data = {
+        enabled,
+        triggerMicros: s.triggerMicros,
+        amountMicros: s.amountMicros,
+        dailyCapMicros: s.dailyCapMicros,
+        weeklyCapMicros: s.weeklyCapMicros,
+        state: 'active',
+        notice: '',
+        ...(inFlight ? {} : { armed: true, retryAt: null }),
+      };
+      return tx.autoRecharge.upsert({ where: { accountId }, create: { accountId, ...data, armed: inFlight === 0 }, update: data });
+    });
   }
 
   async recentAttempts(accountId: string, limit = 10) {
