@@ -19,7 +19,7 @@ try {
   // no lock, or its process is gone
 }
 
-const { startStack, StackAlreadyRunningError } = await (async () => {
+const { startStack, StackAlreadyRunningError, startMailInbox, DEFAULT_PORTS } = await (async () => {
   log('building');
   const ms = buildAll(root);
   log(`built in ${(ms / 1000).toFixed(1)}s`);
@@ -64,12 +64,22 @@ function demoAccount() {
   return created;
 }
 
+// Mailpit built from the Go module proxy has no web UI: a small read-only inbox over its API (docs/dashboard.md, "E-mail").
+let inbox;
+if (stack.mailUrl) {
+  try {
+    inbox = await startMailInbox({ mailpitUrl: stack.mailUrl, port: DEFAULT_PORTS.mailInbox });
+  } catch (err) {
+    log(`mail inbox not started on 127.0.0.1:${DEFAULT_PORTS.mailInbox}: ${err.message} (Mailpit's API still answers at ${stack.mailUrl})`);
+  }
+}
+
 const demo = demoAccount();
 const url = stack.gatewayUrl;
 console.log(`
   Gateway:      ${url}
-  Dashboard:    ${stack.dashboardUrl}   (sign up there; its e-mails land in Mailpit below)
-  Mail:         ${stack.mailUrl ? `${stack.mailUrl}/api/v1/messages, one as text at ${stack.mailUrl}/view/<ID>.txt   (Mailpit's API; it has no web inbox here)` : `external SMTP ${stack.urls.smtp}`}
+  Dashboard:    ${stack.dashboardUrl}   (sign up there; its e-mails land in the inbox below)
+  Mail:         ${inbox ? `${inbox.url}   (read-only inbox over Mailpit; its API at ${stack.mailUrl}/api/v1)` : stack.mailUrl ? `${stack.mailUrl}/api/v1/messages, one as text at ${stack.mailUrl}/view/<ID>.txt   (Mailpit's API)` : `external SMTP ${stack.urls.smtp}`}
   Payments:     stripe-mock at ${stack.urls.stripe}; Stripe webhooks to ${stack.env.get('billing')?.HTTP_PORT ? `http://127.0.0.1:${stack.env.get('billing').HTTP_PORT}/webhooks/stripe` : 'billing'} (secret in .run/env/billing.env)
   Demo API key: ${demo.api_key}   (account ${demo.account_id}, USD 20 of credit)
   Logs:         .run/logs/<service>.log
@@ -91,6 +101,7 @@ const shutdown = async (signal) => {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
+  await inbox?.stop();
   await stack.stop();
   log('stopped');
   process.exit(0);

@@ -119,7 +119,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       infra.push(m);
       smtp = m.smtpUrl;
       mailUrl = m.webUrl;
-      log(`Mailpit ${m.reused ? 'reused' : 'started'}: SMTP on 127.0.0.1:${ports.mailpitSmtp}, inbox at ${m.webUrl}`);
+      log(`Mailpit ${m.reused ? 'reused' : 'started'}: SMTP on 127.0.0.1:${ports.mailpitSmtp}, API at ${m.webUrl}/api/v1`);
     }
     // stripe-mock answers billing's Stripe calls (no webhooks: tests sign those themselves).
     let stripe = opts.external?.stripeApiBase;

@@ -28,6 +28,8 @@ export interface Ports {
   /** Mailpit, the local SMTP sink: SMTP and its web inbox. */
   mailpitSmtp: number;
   mailpitWeb: number;
+  /** The read-only web inbox over Mailpit's API (libs/stack/src/mail-inbox.ts), started by `npm start` only. */
+  mailInbox: number;
   /** stripe-mock, the local stack's payment processor (Stripe's API mock). */
   stripeMock: number;
 }
@@ -44,6 +46,7 @@ export const DEFAULT_PORTS: Ports = {
   dashboard: 8090,
   mailpitSmtp: 51025,
   mailpitWeb: 58025,
+  mailInbox: 58026,
   stripeMock: 52111,
 };
 
