@@ -1,5 +1,8 @@
 import { baseConfigSchema, grpcServerConfigSchema, databaseConfigSchema, loadConfig, z } from '@exs/platform';
 
+/** The longest STRIPE_TIMEOUT_MS: a checkout then takes at most 4 x 10 s + 2 retry pauses of 0.5 s. */
+export const STRIPE_TIMEOUT_MAX_MS = 10_000;
+
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const billingConfigSchema = baseConfigSchema.extend(grpcServerConfigSchema.shape).extend(databaseConfigSchema.shape).extend({
@@ -19,8 +22,11 @@ export const billingConfigSchema = baseConfigSchema.extend(grpcServerConfigSchem
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),
   /** Where the Stripe API is: Stripe itself, or stripe-mock on the local stack and in tests. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
-  /** Deadline of every call to the processor. */
-  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /**
+   * Deadline of every call to the processor. At most STRIPE_TIMEOUT_MAX_MS, so a checkout's worst case
+   * (two calls, each retried once) stays inside the dashboard's deadline for it (docs/billing.md).
+   */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(STRIPE_TIMEOUT_MAX_MS).default(10_000),
   /** Checkout computes tax with Stripe Tax; prices are tax-inclusive, so the credit is the payment minus its tax. */
   STRIPE_AUTOMATIC_TAX: flag.default(false),
   /** How long a created-but-unsent recharge may wait before the sweep sends it again (same idempotency key). */

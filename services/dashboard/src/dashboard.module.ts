@@ -17,7 +17,7 @@ import { SignedIn } from './account/signed-in.js';
 import { JobsController } from './account/jobs.controller.js';
 import { UsageController } from './account/usage.controller.js';
 import { WebhooksController } from './account/webhooks.controller.js';
-import { PaymentsController } from './payments/payments.controller.js';
+import { BILLING_PROCESSOR_DEADLINE_SECONDS, BILLING_PROCESSOR_METHODS, PaymentsController } from './payments/payments.controller.js';
 import { PageErrorsFilter } from './page-errors.filter.js';
 import { ExpiredRowsSweeper } from './housekeeping/expired-rows-sweeper.js';
 
@@ -51,7 +51,11 @@ export class DashboardModule {
         PrismaModule.forRoot(PrismaClient, config.DATABASE_URL),
         grpcClientsModule([
           { name: 'gateway', url: config.GATEWAY_GRPC_URL },
-          { name: 'billing', url: config.BILLING_GRPC_URL },
+          {
+            name: 'billing',
+            url: config.BILLING_GRPC_URL,
+            methods: Object.fromEntries(BILLING_PROCESSOR_METHODS.map((m) => [m, { timeoutSeconds: BILLING_PROCESSOR_DEADLINE_SECONDS }])),
+          },
           { name: 'extraction', url: config.EXTRACTION_GRPC_URL },
           { name: 'webhooks', url: config.WEBHOOKS_GRPC_URL },
           { name: 'ratelimit', url: config.RATELIMIT_GRPC_URL },

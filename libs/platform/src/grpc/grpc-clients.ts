@@ -2,7 +2,7 @@ import { ClientsModule, Transport, type ClientGrpc } from '@nestjs/microservices
 import type { DynamicModule } from '@nestjs/common';
 import { lastValueFrom, type Observable } from 'rxjs';
 import { GRPC_SERVICES, type GrpcServiceName } from '@exs/contracts';
-import { GRPC_MAX_MESSAGE_BYTES, PROTO_LOADER_OPTIONS, grpcServiceConfig } from './grpc-options.js';
+import { GRPC_MAX_MESSAGE_BYTES, PROTO_LOADER_OPTIONS, grpcServiceConfig, type GrpcMethodOverride } from './grpc-options.js';
 
 /** Injection token of the gRPC client for a service: `@Inject(grpcClientToken('billing'))`. */
 export const grpcClientToken = (name: GrpcServiceName): string => `grpc-client:${name}`;
@@ -13,6 +13,8 @@ export interface GrpcClientTarget {
   url: string;
   /** Per-call deadline; long-running calls (sync extraction) need more than the default. */
   timeoutSeconds?: number;
+  /** Per-method settings by the proto's method name (`CreateTopUpCheckout`), over the target's. */
+  methods?: Record<string, GrpcMethodOverride>;
 }
 
 /** A Nest module providing one gRPC client per target, with deadlines and retries configured. */
@@ -30,7 +32,7 @@ export function grpcClientsModule(targets: GrpcClientTarget[]): DynamicModule {
         maxReceiveMessageLength: GRPC_MAX_MESSAGE_BYTES,
         maxSendMessageLength: GRPC_MAX_MESSAGE_BYTES,
         channelOptions: {
-          'grpc.service_config': grpcServiceConfig(t.name, t.timeoutSeconds ?? 10),
+          'grpc.service_config': grpcServiceConfig(t.name, t.timeoutSeconds ?? 10, t.methods),
           'grpc.enable_retries': 1,
           // grpc-js backs reconnects off up to 120 s: after a dependency's restart, calls would keep failing
           // UNAVAILABLE for up to that long. 5 s at most keeps recovery prompt at a few connects a minute.

@@ -46,6 +46,12 @@ export function grpcServerOptions(name: GrpcServiceName, url: string): { options
   };
 }
 
+/** Settings of one method that differ from its service's (grpc-js picks the method's entry over the service's). */
+export interface GrpcMethodOverride {
+  /** The method's deadline, e.g. for calls that wait on a third party with its own timeouts and retries. */
+  timeoutSeconds?: number;
+}
+
 const RETRY_TOKENS = 10;
 
 /**
@@ -58,20 +64,25 @@ const RETRY_TOKENS = 10;
  * and retries stop while fewer than half of the 10 tokens are left. A saturated dependency then sees each
  * call once instead of four times, rather than a retry storm on top of its overload.
  */
-export function grpcServiceConfig(name: GrpcServiceName, timeoutSeconds: number): string {
+export function grpcServiceConfig(name: GrpcServiceName, timeoutSeconds: number, methods: Record<string, GrpcMethodOverride> = {}): string {
   const def = GRPC_SERVICES[name];
+  const service = `${def.package}.${def.service}`;
+  const retryPolicy = {
+    maxAttempts: 4,
+    initialBackoff: '0.1s',
+    maxBackoff: '1s',
+    backoffMultiplier: 2,
+    retryableStatusCodes: ['UNAVAILABLE'],
+  };
   return JSON.stringify({
     retryThrottling: { maxTokens: RETRY_TOKENS, tokenRatio: 0.1 },
-    methodConfig: [{
-      name: [{ service: `${def.package}.${def.service}` }],
-      timeout: `${timeoutSeconds}s`,
-      retryPolicy: {
-        maxAttempts: 4,
-        initialBackoff: '0.1s',
-        maxBackoff: '1s',
-        backoffMultiplier: 2,
-        retryableStatusCodes: ['UNAVAILABLE'],
-      },
-    }],
+    methodConfig: [
+      { name: [{ service }], timeout: `${timeoutSeconds}s`, retryPolicy },
+      ...Object.entries(methods).map(([method, o]) => ({
+        name: [{ service, method }],
+        timeout: `${o.timeoutSeconds ?? timeoutSeconds}s`,
+        retryPolicy,
+      })),
+    ],
   });
 }

@@ -11,7 +11,17 @@ import { field, pageContext, query, redirect, sendPage } from '../web.js';
 import { TOP_UP_AMOUNT_ERROR, rechargeForm, topUpMicros } from './money.js';
 
 export const GRPC_FAILED_PRECONDITION = 9;
+export const GRPC_DEADLINE_EXCEEDED = 4;
 export const GRPC_UNAVAILABLE = 14;
+/**
+ * The dashboard's deadline for billing's RPCs that wait on the payment processor (CreateTopUpCheckout,
+ * CreateCardSetup). Billing's worst case is two Stripe calls (customer, then checkout), each up to
+ * STRIPE_TIMEOUT_MS (at most 10 s) plus one retry after 0.5 s: 41 s, plus its own database work. Past
+ * this the page says the processor is not answering (docs/billing.md, Deadlines).
+ */
+export const BILLING_PROCESSOR_DEADLINE_SECONDS = 50;
+/** Billing's RPCs that call the payment processor while the caller waits. */
+export const BILLING_PROCESSOR_METHODS = ['CreateTopUpCheckout', 'CreateCardSetup'] as const;
 /** Payment ids as billing mints them (UUIDs); anything else is nobody's payment and is not asked about. */
 export const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Receipts per wallet page. */
@@ -34,6 +44,17 @@ const https = (url: string): boolean => {
     return false;
   }
 };
+
+/**
+ * The static message for a billing answer the person can act on, or null. A deadline passed is the
+ * processor not answering in time (billing's Stripe calls outlasted BILLING_PROCESSOR_DEADLINE_SECONDS):
+ * nothing was shown to pay, so nothing was charged.
+ */
+export function paymentRefusal(code: number | undefined): string | null {
+  if (code === GRPC_FAILED_PRECONDITION) return 'Card payments are not available on this deployment. Ask your operator to credit your wallet.';
+  if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED) return 'The payment processor is not answering right now. Nothing was charged; please try again in a minute.';
+  return null;
+}
 
 export function receiptRow(p: billingV1.Payment): ReceiptRow {
   return {
@@ -90,9 +111,8 @@ export class PaymentsController {
 
   /** A payment failure the person can act on, as a page; anything else is passed on (the 503 page). */
   private paymentRefused(reply: FastifyReply, ctx: PageContext, title: string, err: unknown): void {
-    const code = grpcCode(err);
-    if (code === GRPC_FAILED_PRECONDITION) return sendPage(reply, 503, message(ctx, title, 'Card payments are not available on this deployment. Ask your operator to credit your wallet.', 'error'));
-    if (code === GRPC_UNAVAILABLE) return sendPage(reply, 503, message(ctx, title, 'The payment processor is not answering right now. Nothing was charged; please try again in a minute.', 'error'));
+    const text = paymentRefusal(grpcCode(err));
+    if (text) return sendPage(reply, 503, message(ctx, title, text, 'error'));
     throw err;
   }
 
