@@ -17,7 +17,7 @@ import { SignedIn } from './account/signed-in.js';
 import { JobsController } from './account/jobs.controller.js';
 import { UsageController } from './account/usage.controller.js';
 import { WebhooksController } from './account/webhooks.controller.js';
-import { BILLING_PROCESSOR_DEADLINE_SECONDS, BILLING_PROCESSOR_METHODS, PaymentsController } from './payments/payments.controller.js';
+import { BILLING_PROCESSOR_METHODS, PaymentsController } from './payments/payments.controller.js';
 import { PageErrorsFilter } from './page-errors.filter.js';
 import { ExpiredRowsSweeper } from './housekeeping/expired-rows-sweeper.js';
 
@@ -54,7 +54,7 @@ export class DashboardModule {
           {
             name: 'billing',
             url: config.BILLING_GRPC_URL,
-            methods: Object.fromEntries(BILLING_PROCESSOR_METHODS.map((m) => [m, { timeoutSeconds: BILLING_PROCESSOR_DEADLINE_SECONDS }])),
+            methods: BILLING_PROCESSOR_METHODS,
           },
           { name: 'extraction', url: config.EXTRACTION_GRPC_URL },
           { name: 'webhooks', url: config.WEBHOOKS_GRPC_URL },

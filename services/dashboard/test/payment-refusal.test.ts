@@ -1,5 +1,5 @@
 import { STRIPE_TIMEOUT_MAX_MS } from '../../billing/src/config.js';
-import { BILLING_PROCESSOR_DEADLINE_SECONDS, paymentRefusal } from '../src/payments/payments.controller.js';
+import { BILLING_PROCESSOR_DEADLINE_SECONDS, BILLING_PROCESSOR_METHODS, paymentRefusal } from '../src/payments/payments.controller.js';
 
 const NOT_ANSWERING = 'The payment processor is not answering right now. Nothing was charged; please try again in a minute.';
 
@@ -14,4 +14,5 @@ test('the dashboard waits for a checkout longer than billing\'s worst case with 
   // Two Stripe calls (customer, checkout), each retried once by the library after 0.5 s.
   const worstMs = 2 * (2 * STRIPE_TIMEOUT_MAX_MS + 500);
   expect(BILLING_PROCESSOR_DEADLINE_SECONDS * 1000).toBeGreaterThan(worstMs + 5_000);
+  for (const method of ['CreateTopUpCheckout', 'CreateCardSetup']) expect(BILLING_PROCESSOR_METHODS[method]?.timeoutSeconds).toBe(BILLING_PROCESSOR_DEADLINE_SECONDS);
 });

@@ -50,6 +50,11 @@ export function grpcServerOptions(name: GrpcServiceName, url: string): { options
 export interface GrpcMethodOverride {
   /** The method's deadline, e.g. for calls that wait on a third party with its own timeouts and retries. */
   timeoutSeconds?: number;
+  /**
+   * false: never retried by grpc-js, for calls that are not idempotent (each creates something new, like a
+   * checkout page), where a retry after the handler ran would create a second one.
+   */
+  retry?: boolean;
 }
 
 const RETRY_TOKENS = 10;
@@ -57,8 +62,9 @@ const RETRY_TOKENS = 10;
 /**
  * Client-side deadlines and retries as a gRPC service config, so every call gets them from grpc-js
  * itself rather than from hand-written retry loops. Only UNAVAILABLE is retried: either the call never
- * reached a handler, or the handler met a dependency outage (the outage filter), and every mutating RPC
- * is idempotent by its reference, so a retry cannot run anything twice.
+ * reached a handler, or the handler met a dependency outage (the outage filter). Mutating RPCs are
+ * idempotent by their reference, so a retry cannot run anything twice; the few that are not (billing's
+ * checkout and card setup mint a new payment per call) are marked `retry: false` by their callers.
  *
  * Retry throttling (gRFC A6): each failed attempt spends a token, each success returns a tenth of one,
  * and retries stop while fewer than half of the 10 tokens are left. A saturated dependency then sees each
@@ -81,7 +87,7 @@ export function grpcServiceConfig(name: GrpcServiceName, timeoutSeconds: number,
       ...Object.entries(methods).map(([method, o]) => ({
         name: [{ service, method }],
         timeout: `${o.timeoutSeconds ?? timeoutSeconds}s`,
-        retryPolicy,
+        ...(o.retry === false ? {} : { retryPolicy }),
       })),
     ],
   });

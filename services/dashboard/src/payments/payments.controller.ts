@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { call } from '@exs/platform';
+import { call, type GrpcMethodOverride } from '@exs/platform';
 import type { billingV1 } from '@exs/contracts';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config.js';
 import { AccountLink } from '../account/account-link.js';
@@ -20,8 +20,15 @@ export const GRPC_UNAVAILABLE = 14;
  * this the page says the processor is not answering (docs/billing.md, Deadlines).
  */
 export const BILLING_PROCESSOR_DEADLINE_SECONDS = 50;
-/** Billing's RPCs that call the payment processor while the caller waits. */
-export const BILLING_PROCESSOR_METHODS = ['CreateTopUpCheckout', 'CreateCardSetup'] as const;
+/**
+ * The dashboard's settings for billing's RPCs that call the payment processor while the caller waits: the
+ * longer deadline, and no automatic retry, since each call mints a new pending payment and checkout page
+ * (a retry after billing ran would leave a stray one). The person retries from the "not answering" page.
+ */
+export const BILLING_PROCESSOR_METHODS: Record<string, GrpcMethodOverride> = {
+  CreateTopUpCheckout: { timeoutSeconds: BILLING_PROCESSOR_DEADLINE_SECONDS, retry: false },
+  CreateCardSetup: { timeoutSeconds: BILLING_PROCESSOR_DEADLINE_SECONDS, retry: false },
+};
 /** Payment ids as billing mints them (UUIDs); anything else is nobody's payment and is not asked about. */
 export const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Receipts per wallet page. */
