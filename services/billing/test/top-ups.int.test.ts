@@ -214,6 +214,18 @@ test('a dispute debits the disputed credit from the unspent balance, and a won d
   expect(await available(t.accountId)).toBe(20n * USD);
 });
 
+test('a second dispute.created for the same dispute under a new event id is a no-op: 200, nothing more debited, one ledger row', async () => {
+  const t = await creditedTopUp();
+  const dispute = { id: `dp_${randomUUID().slice(0, 8)}`, object: 'dispute', payment_intent: t.pi, amount: 500, status: 'needs_response' };
+  expect((await h.deliver(stripeEvent('charge.dispute.created', dispute))).status).toBe(200);
+  expect(await available(t.accountId)).toBe(15n * USD);
+  // Part of the credit is still undisputed, so this is not stopped by "nothing left to take back".
+  expect((await h.deliver(stripeEvent('charge.dispute.created', dispute))).status).toBe(200);
+  expect(await available(t.accountId)).toBe(15n * USD);
+  const rows = await h.db.ledgerEntry.findMany({ where: { accountId: t.accountId, reference: `dispute:${dispute.id}` } });
+  expect(rows.map((r) => [r.kind, r.amountMicros])).toEqual([['dispute', 5n * USD]]);
+});
+
 test('payments are listed newest first, in pages', async () => {
   const id = account();
   await wallets().create(id, 'free', 0n);

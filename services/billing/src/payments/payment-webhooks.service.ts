@@ -173,8 +173,13 @@ export class PaymentWebhooks {
   private async disputeOpened(tx: Tx, e: EventOf<'dispute_opened'>) {
     const p = await this.lockPaymentByProcessorId(tx, e.processorPaymentId);
     if (!p || p.state !== 'succeeded') return { outcome: 'ignored: no credited payment', accountId: p?.accountId ?? null };
+    const reference = `dispute:${e.disputeId}`;
+    // Once per dispute, whatever the event id: a repeated dispute.created finds its ledger rows (the payment
+    // lock above orders two deliveries of one dispute) and takes nothing more.
+    const seen = await tx.ledgerEntry.findFirst({ where: { accountId: p.accountId, reference, kind: { in: ['dispute', 'reversal_shortfall'] } }, select: { id: true } });
+    if (seen) return { outcome: 'ignored: dispute already debited', accountId: p.accountId };
     const wanted = creditShare(p.creditedMicros, p.paidMicros, centsToMicros(e.amountCents));
-    const { debit, shortfall, reversed } = await this.reverse(tx, p, wanted, 'dispute', `dispute:${e.disputeId}`);
+    const { debit, shortfall, reversed } = await this.reverse(tx, p, wanted, 'dispute', reference);
     await tx.payment.update({ where: { id: p.id }, data: { reversedMicros: p.reversedMicros + reversed } });
     return { outcome: `dispute: debited ${debit} micros, shortfall ${shortfall}`, accountId: p.accountId };
   }
