@@ -140,6 +140,20 @@ describe('top-up', () => {
     expect(recorder.checkouts('payment')).toHaveLength(sent);
   });
 
+  test('an amount field longer than the form accepts is refused (400, static message), not cut to a valid amount', async () => {
+    const sent = recorder.checkouts('payment').length;
+    await owner.get('/top-up');
+    // 21 characters; cut to 20 it would read as USD 25.
+    const res = await owner.post('/top-up', { amount: `25.00${' '.repeat(15)}1` });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('A field of this form is longer than it accepts.');
+    await owner.get('/auto-recharge');
+    const settings = await owner.post('/auto-recharge', { enabled: 'on', trigger: '5', amount: `20${' '.repeat(28)}1`, daily_cap: '', weekly_cap: '' });
+    expect(settings.status).toBe(400);
+    expect(settings.body).toContain('A field of this form is longer than it accepts.');
+    expect(recorder.checkouts('payment')).toHaveLength(sent);
+  });
+
   test('USD 5 and each preset go to the processor\'s checkout (303 to its page) with return URLs to this dashboard', async () => {
     for (const [amount, cents] of [['5', '500'], ['5.00', '500'], ['20', '2000'], ['100', '10000'], ['500', '50000']] as const) {
       const { location, checkout, paymentId } = await startTopUp(owner, amount);

@@ -2,10 +2,10 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@exs/platform';
 import { message } from './views/pages.js';
-import { sendPage } from './web.js';
+import { FieldTooLongError, sendPage } from './web.js';
 
 /**
- * Errors as pages: an HTTP error (an unknown route) keeps its status; anything else is a dependency that
+ * Errors as pages: an over-long form field is 400; an HTTP error (an unknown route) keeps its status; anything else is a dependency that
  * failed or did not answer in time (the gateway, billing, Redis, the database), answered 503 with a
  * static message and logged, never a stack or an address.
  */
@@ -23,6 +23,7 @@ export class PageErrorsFilter implements ExceptionFilter {
       return;
     }
     const ctx = { csrf: '' };
+    if (err instanceof FieldTooLongError) return sendPage(reply, 400, message(ctx, 'Request refused', 'A field of this form is longer than it accepts. Go back and shorten it.', 'error'));
     if (err instanceof HttpException) {
       const status = err.getStatus();
       return sendPage(reply, status, message(ctx, status === 404 ? 'Not found' : 'Request refused', status === 404 ? 'There is no such page.' : 'The request could not be served.', 'error'));

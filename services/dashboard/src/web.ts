@@ -11,10 +11,23 @@ export function redirect(reply: FastifyReply, to: string): void {
   void reply.code(303).header('location', to).send();
 }
 
-/** A form field as one string (absent, repeated or non-text fields read as ''), cut to `max` characters. */
+/** A form field longer than its form accepts; PageErrorsFilter answers 400 with a static message. */
+export class FieldTooLongError extends Error {
+  constructor() {
+    super('form field too long');
+  }
+}
+
+/**
+ * A form field as one string (absent, repeated or non-text fields read as ''). Longer than `max`
+ * characters is refused (FieldTooLongError) rather than cut: a cut value could read as something else
+ * than what was typed ("25.00", spaces, "1" as 25.00).
+ */
 export function field(request: FastifyRequest, name: string, max = 1000): string {
   const value = (request.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value.slice(0, max) : '';
+  if (typeof value !== 'string') return '';
+  if (value.length > max) throw new FieldTooLongError();
+  return value;
 }
 
 export function query(request: FastifyRequest, name: string, max = 200): string {
