@@ -18,13 +18,16 @@ function keyRow(k: gatewayV1.ApiKey): KeyRow {
   return { id: k.id, name: k.name, prefix: k.prefix, created: minute(k.createdAtMs), revoked: k.revokedAtMs !== '0' ? minute(k.revokedAtMs) : null, dailyPageLimit: k.dailyPageLimit || null };
 }
 
-/** A key's name and daily page limit from a form: the values, or the message the form answers with. */
-function keyForm(req: FastifyRequest): { name: string; limit: number } | { error: string } {
+/**
+ * A key's name and daily page limit from a form: the values, or the message the form answers with. An
+ * empty limit is none (0 on the wire); "0" is refused, as the form says 1 or more (0 would read as none).
+ */
+export function keyForm(req: FastifyRequest): { name: string; limit: number } | { error: string } {
   const name = field(req, 'name', NAME_MAX + 1).trim();
   const limitText = field(req, 'daily_page_limit', 20).trim();
   const limit = limitText === '' ? 0 : Number(limitText);
   if (name.length > NAME_MAX) return { error: `A key name has at most ${NAME_MAX} characters.` };
-  if (!/^\d{0,8}$/.test(limitText) || limit > MAX_DAILY_PAGE_LIMIT) {
+  if (!/^\d{0,8}$/.test(limitText) || limit > MAX_DAILY_PAGE_LIMIT || (limitText !== '' && limit < 1)) {
     return { error: `The daily page limit is a whole number from 1 to ${MAX_DAILY_PAGE_LIMIT}, or empty for none.` };
   }
   return { name, limit };

@@ -84,12 +84,12 @@ export const keysPage = (ctx: PageContext, keys: KeyRow[], created?: { name: str
   <p>Rename a key or change its daily page limit (empty: none). Other API servers apply a new limit within about a minute.</p>
   ${keys.filter((k) => !k.revoked).map((k) => html`<form method="post" action="/keys/${k.id}" class="edit" data-edit-key="${k.id}">${csrfField(ctx)}
     <code>${k.prefix}…</code> <label class="inline">Name <input name="name" maxlength="100" value="${k.name}"></label>
-    <label class="inline">Daily page limit <input name="daily_page_limit" inputmode="numeric" pattern="[0-9]*" value="${k.dailyPageLimit ?? ''}"></label>
+    <label class="inline">Daily page limit <input name="daily_page_limit" inputmode="numeric" pattern="[1-9][0-9]*" value="${k.dailyPageLimit ?? ''}"></label>
     <button>Save</button></form>`)}` : ''}
   <h2>Create a key</h2>
   <form method="post" action="/keys">${csrfField(ctx)}
     <label>Name <input name="name" maxlength="100"></label>
-    <label>Daily page limit (optional) <input name="daily_page_limit" inputmode="numeric" pattern="[0-9]*"></label>
+    <label>Daily page limit (optional) <input name="daily_page_limit" inputmode="numeric" pattern="[1-9][0-9]*"></label>
     <button>Create key</button>
   </form>`);
 
