@@ -172,3 +172,15 @@ test('a description that starts with a number of its own keeps it', () => {
   ]);
   expect((r.data.line_items as { description: string }[]).map((x) => x.description)).toEqual(['2 Year warranty', '1 TB disk']);
 });
+
+test('a net or gross field reads its own column of a French table ("Montant HT" / "Montant TTC")', () => {
+  const items = (description: string) => ({
+    line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number', description } } } },
+  });
+  const lines = [
+    { text: 'Désignation', x: 0.05, y: 0.36 }, { text: 'Montant TTC', x: 0.55, y: 0.36 }, { text: 'Montant HT', x: 0.8, y: 0.36 },
+    { text: 'Affiches A2', x: 0.05, y: 0.4 }, { text: '360,00', x: 0.57, y: 0.4 }, { text: '300,00', x: 0.82, y: 0.4 },
+  ];
+  expect(one(items('Line amount excluding VAT (net).'), lines).data.line_items).toEqual([{ description: 'Affiches A2', amount: 300 }]);
+  expect(one(items('Line amount including VAT (gross).'), lines).data.line_items).toEqual([{ description: 'Affiches A2', amount: 360 }]);
+});

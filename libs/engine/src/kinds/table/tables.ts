@@ -50,7 +50,7 @@ const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
 interface Column { name: string; kind: ColKind; x0: number; x1: number }
 
-function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[]; avoid?: Set<string> } {
+function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[]; avoid?: ReturnType<typeof avoidedMarks> } {
   // an opaque key ("field_3") is read through its title or description (schema/semantic.ts readingOf)
   const key = isOpaque(nameWords(name)) ? leaf.reading ?? name : name;
   const w = `${nameWords(key).join(' ')} ${(leaf.title ?? '').toLowerCase()}`;
@@ -70,7 +70,7 @@ function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: rea
  * words of the total concept's phrases that no subtotal phrase uses, and the reverse (knowledge/labels).
  */
 let taxMarkers: { gross: Set<string>; net: Set<string> } | undefined;
-const phraseWords = (phrases: readonly string[]) => new Set(phrases.flatMap((ph) => ph.toLowerCase().split(/[\s./()-]+/)).filter((w) => w.length >= 2));
+const phraseWords = (phrases: readonly string[]) => new Set(phrases.flatMap((ph) => ph.toLowerCase().split(/[\s./()-]+/)).filter((w) => w.length >= 3));
 function markers() {
   if (!taxMarkers) {
     const total = phraseWords(conceptPhrases('total'));
@@ -85,15 +85,19 @@ function markers() {
  * reverse for one asked for gross. A header with a column of each gives the field the one it means (headerColumns);
  * a field that says neither avoids nothing.
  */
-function avoidedMarks(leaf: LeafNode, key: string): Set<string> | undefined {
+function avoidedMarks(leaf: LeafNode, key: string): { avoid: Set<string>; want: Set<string> } | undefined {
   const words = nameWords(`${key} ${leaf.title ?? ''} ${leaf.description ?? ''}`).join(' ');
   const gross = /\b(gross|incl|including|brutto)\b/.test(words);
   const net = !gross && amountFamily(words) === 'subtotal';
-  return net ? markers().gross : gross ? markers().net : undefined;
+  return net ? { avoid: markers().gross, want: markers().net } : gross ? { avoid: markers().net, want: markers().gross } : undefined;
 }
 
-/** Whether a header phrase carries one of the marks a field avoids. */
-const marked = (ph: string, avoid: Set<string> | undefined) => !!avoid && ph.toLowerCase().split(/[\s./()-]+/).some((w) => avoid.has(w));
+/** Whether a header phrase carries a mark the field avoids and none it wants ("Total incl. VAT" is gross, not net). */
+const marked = (ph: string, marks: { avoid: Set<string>; want: Set<string> } | undefined) => {
+  if (!marks) return false;
+  const ws = ph.toLowerCase().split(/[\s./()-]+/);
+  return ws.some((w) => marks.avoid.has(w)) && !ws.some((w) => marks.want.has(w));
+};
 
 /** Words (4+ letters) of the header phrases of a table's properties, for reading OCR'd headers. */
 const vocabs = new WeakMap<object, Set<string>>();
@@ -136,7 +140,7 @@ export function headerPattern(ph: string): RegExp {
 /** Match item properties to the words of one visual row; returns the columns when it reads as a header. */
 interface HeaderUnit { text: string; bbox: readonly number[] }
 
-function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: readonly string[]; avoid?: Set<string> }[], given?: HeaderUnit[]): Column[] | undefined {
+function headerColumns(ctx: DocContext, p: number, r: number, props: { name: string; kind: ColKind; phrases: readonly string[]; avoid?: ReturnType<typeof avoidedMarks> }[], given?: HeaderUnit[]): Column[] | undefined {
   const page = ctx.pages[p];
   const units: HeaderUnit[] = given ?? ctx.rows(p).rows[r].words.map((w) => page.words[w]);
   const ws = units;
