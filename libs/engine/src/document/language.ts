@@ -1,8 +1,8 @@
 /**
  * A cheap guess of the language a page is written in, from its words: how many of each language's function words
  * it uses (knowledge/languages), how many words of its printed labels (knowledge/labels: business documents hold
- * few sentences, and so few function words, but many labels), plus the letters only some languages write. Used to choose the Tesseract model a
- * scanned page is read with (ocr.ts) and recorded on the page model.
+ * few sentences, and so few function words, but many labels), plus the letters only some languages write. Used
+ * to choose the Tesseract model a scanned page is read with (ocr.ts) and recorded on the page model.
  *
  * Words are compared without accents and case ("für", "FUR" and "fur" are one word) because the first OCR pass
  * reads with the English model, which drops most accents; the accented letters themselves count on their own.

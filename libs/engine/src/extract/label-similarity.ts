@@ -106,8 +106,9 @@ const MAX_GLUED = 2;
 const MAX_INFLECTION = 3;
 /** Shortest abbreviation read as the start of a longer word ("Rec." for "receipt", not "R."). */
 const MIN_ABBREVIATION = 3;
-/** Letters a contraction keeps at least ("Vto."), and at least this many fewer than its word: two-letter ones are too many words'. */
+/** Letters a contraction keeps at least ("Vto."; two letters could contract too many words). */
 const MIN_CONTRACTION = 3;
+/** Letters a contraction leaves out at least. */
 const MIN_CONTRACTED = 2;
 
 /**

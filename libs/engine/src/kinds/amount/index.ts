@@ -1,7 +1,8 @@
 /**
  * Amounts and other numbers: amount candidates scored by their label (of the field's own family: a total's label
  * is not a subtotal's), decimals and currency marks, being the rightmost amount of their row, for sums being the
- * total of their column (columnSums: labelled by the column's header), and, for totals, being the largest amount. sums.ts makes sibling subtotal, tax and total agree.
+ * total of their column (columnSums: labelled by the column's header), and, for totals, being the largest amount.
+ * sums.ts makes sibling subtotal, tax and total agree.
  */
 import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
