@@ -4,7 +4,7 @@
 // generateTestHeaderString and the stack's secret, and POSTs them to billing's /webhooks/stripe, as Stripe
 // would. The checkout and setup URLs stripe-mock returns are fixtures on checkout.stripe.com: the test
 // asserts the redirect's Location and never follows it (no traffic leaves the machine).
-import { createServer, type Server } from 'node:http';
+import { StripeRecorder } from '../support/stripe-recorder.js';
 import { StripeProcessor } from '../../services/billing/src/payments/stripe/stripe-processor.js';
 import { Browser, Inbox, linkIn } from '../support/dashboard.js';
 import { sampleInvoicePdf, sampleInvoiceSchema } from '../support/sample-documents.js';
@@ -14,42 +14,9 @@ import { startTestStack, waitFor, type TestStack } from '../support/stack-fixtur
 const PASSWORD = 'correct horse battery';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** One call billing made to the processor, as received and as answered by stripe-mock. */
-interface ProcessorCall { method: string; path: string; form: URLSearchParams; response: any }
-
-/** A loopback front for stripe-mock that records every call billing makes (its target is known once the stack runs). */
-function processorRecorder() {
-  const calls: ProcessorCall[] = [];
-  let target = '';
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        const headers: Record<string, string> = {};
-        for (const h of ['authorization', 'content-type', 'idempotency-key', 'stripe-version', 'user-agent']) if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
-        const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body || undefined, signal: AbortSignal.timeout(10_000) });
-        const text = await upstream.text();
-        calls.push({ method: req.method!, path: (req.url ?? '').split('?')[0]!, form: new URLSearchParams(body), response: JSON.parse(text) });
-        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
-      } catch {
-        res.writeHead(502).end();
-      }
-    });
-  });
-  return {
-    calls,
-    server,
-    setTarget(url: string) { target = url; },
-    listen: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}`))),
-    checkouts: (mode: 'payment' | 'setup') => calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions' && c.form.get('mode') === mode),
-  };
-}
-
 let stack: TestStack;
 let inbox: Inbox;
-const recorder = processorRecorder();
+const recorder = new StripeRecorder();
 let stripe: StripeProcessor['client'];
 let owner: Browser;
 let other: Browser;
@@ -116,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.dispose();
-  await new Promise<void>((r) => recorder.server.close(() => r()));
+  await recorder.close();
 }, 60_000);
 
 describe('top-up', () => {
