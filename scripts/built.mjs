@@ -1,5 +1,5 @@
 // Builds the workspace, then runs a built entry point with the remaining arguments:
-//   node scripts/built.mjs libs/engine/dist/cli/eval.js --sets sroie
+//   node scripts/built.mjs libs/engine-tools/dist/cli/eval.js --sets sroie
 // so `npm run eval` / `extract` / `admin` work on a fresh clone without a separate build step.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

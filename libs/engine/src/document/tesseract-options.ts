@@ -1,7 +1,7 @@
 /**
  * How local Tesseract reads pages: the options a library user passes (OpenDocumentOptions.tesseract) and their
  * defaults, in one place. The engine reads no environment variables for these; the command-line tools map their
- * EXS_* variables onto these options (cli/env-options.ts).
+ * EXS_* variables onto these options (libs/engine-tools/src/cli/env-options.ts).
  */
 import { isLanguageCode, LANGUAGES, type LanguageCode } from '../knowledge/languages/index.js';
 

@@ -5,7 +5,7 @@ import { buildPdf } from '../fixtures/pdf-builder.js';
 /**
  * A page tree whose first kid is not a dictionary and whose second kid's xref entry points at another object:
  * pdf.js fails on the first kid while its prefetch of the second is still pending (found by fuzzing, see
- * src/cli/fuzz-ingest.ts).
+ * libs/engine-tools/src/cli/fuzz-ingest.ts).
  */
 function brokenPageTree(): Uint8Array {
   const pdf = buildPdf([

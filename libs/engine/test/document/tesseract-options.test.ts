@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { TESSERACT_DEFAULTS, tesseractSettings } from '../../src/document/tesseract-options.js';
-import { ocrRepairOptionsFromEnv, tesseractOptionsFromEnv } from '../../src/cli/env-options.js';
 import { OCR_REPAIR_DEFAULTS, ocrRepairSettings } from '../../src/ocr-repair/options.js';
 import { LANGUAGES } from '../../src/knowledge/languages/index.js';
 
@@ -28,27 +27,13 @@ describe('engine configuration through options', () => {
     expect(() => ocrRepairSettings({ nameReading: 'best' as 'primary' })).toThrow(TypeError);
   });
 
-  test('the command-line tools map EXS_TESSERACT_BIN and EXS_OCR_* onto the options', () => {
-    expect(tesseractOptionsFromEnv({
-      EXS_TESSERACT_BIN: '/opt/tess', EXS_OCR_ALT_PSM: 'off', EXS_OCR_ALT_MAX_PIXELS: '100', EXS_OCR_REREADS: '0', EXS_OCR_REREAD_MAX: '3', EXS_OCR_LANGUAGES: 'en, de',
-    })).toEqual({ bin: '/opt/tess', altPsm: 'off', altMaxPixels: 100, rereads: false, rereadMaxLines: 3, languages: ['en', 'de'] });
-    expect(ocrRepairOptionsFromEnv({ EXS_OCR_ALT_COST: '1', EXS_OCR_VOTE_COST: '0.2', EXS_OCR_TALL_LINE: '2', EXS_OCR_NAME_READING: 'confident' }))
-      .toEqual({ altCost: 1, voteCost: 0.2, tallLine: 2, nameReading: 'confident' });
-  });
-
-  test('an empty environment leaves every default', () => {
-    expect(tesseractSettings(tesseractOptionsFromEnv({}))).toEqual(TESSERACT_DEFAULTS);
-    expect(ocrRepairSettings(ocrRepairOptionsFromEnv({}))).toEqual(OCR_REPAIR_DEFAULTS);
-  });
-
-  test('the engine library reads no environment variables (its command-line tools and evaluation may)', () => {
+  test('the engine library reads no environment variables (its command-line tools in libs/engine-tools may)', () => {
     const src = resolve(import.meta.dirname, '../../src');
     const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
       const p = join(dir, f);
       return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
     });
     const readers = files(src)
-      .filter((f) => !/^(cli|eval)\//.test(relative(src, f)))
       // handing the environment on to a child process (with OMP_THREAD_LIMIT) reads no setting
       .filter((f) => readFileSync(f, 'utf8').replace(/\.\.\.process\.env\b/g, '').includes('process.env'))
       .map((f) => relative(src, f));
