@@ -9,23 +9,24 @@ import type { RawCandidate } from './candidates.js';
 import type { DocContext, Span } from './context.js';
 import { findLabels, labelPhrases, labelRelation, type LabelHit } from './labels.js';
 import { sigmoid, type Scored } from './scored.js';
+import { cuePhrases } from '../knowledge/document-words/index.js';
+import { CUE_ROLES, FIELD_STOP_WORDS, fieldWordsTest } from '../knowledge/field-words/index.js';
 
-/** Words of field names too common to cue anything. */
-export const GENERIC = new Set(['date', 'name', 'amount', 'number', 'no', 'id', 'the', 'of', 'a', 'an', 'to', 'and', 'or', 'is', 'in', 'value', 'field', 'iso', '8601', 'yyyy', 'mm', 'dd', 'as', 'e', 'g', 'if', 'null', 'not', 'stated', 'which', 'from', 'on', 'by', 'for', 'with', 'that', 'this', 'it', 'be', 'are', 'was', 'any', 'its', 'their', 'such', 'may', 'all', 'per']);
+/** Words of field names too common to cue anything (knowledge/field-words). */
+export const GENERIC: ReadonlySet<string> = new Set(FIELD_STOP_WORDS);
 
-/** Context cue stems: specific words of the field's name and description (minus generic words). */
+/** Roles a field's name asks for, with the phrases that cue each in a contract's sentences (knowledge). */
+const CUES = CUE_ROLES.map((r) => ({ fits: fieldWordsTest(r.fits), cues: cuePhrases(r.role) }));
+
+/**
+ * Context cue stems: specific words of the field's name and description (minus generic words), and the phrases
+ * that cue the role its name asks for ("effective date": "commenc", "as of").
+ */
 export function cueWords(leaf: Pick<LeafNode, 'name' | 'title' | 'description' | 'reading'>): string[] {
   const words = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')];
   const extra: string[] = [];
   const n = words.join(' ');
-  if (/\beffective\b/.test(n)) extra.push('effective', 'commenc', 'as of');
-  if (/\bagreement date\b|\bcontract date\b|\bsigned\b/.test(n)) extra.push('dated', 'made', 'entered into', 'as of', 'executed');
-  if (/\bexpir|\bend\b|\btermination date\b/.test(n)) extra.push('expir', 'until', 'through', 'terminat', 'end');
-  if (/\bstart\b|\bbegin/.test(n)) extra.push('start', 'from', 'begin', 'commenc');
-  if (/\bterm\b/.test(n) && !/renewal|notice/.test(n)) extra.push('term of', 'period of', 'remain in', 'continue', 'for a period', 'shall survive', 'expire');
-  if (/\brenewal\b/.test(n)) extra.push('renew', 'successive', 'automatically', 'extend');
-  if (/\bnotice\b/.test(n)) extra.push('notice', 'prior to', 'written notice', 'before the end', 'non-renewal', 'not to renew');
-  if (/\bdue\b/.test(n)) extra.push('due', 'payable', 'pay by');
+  for (const c of CUES) if (c.fits(n)) extra.push(...c.cues);
   return [...new Set([...words.filter((w) => !GENERIC.has(w) && w.length > 2), ...extra])];
 }
 

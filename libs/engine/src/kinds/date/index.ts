@@ -10,6 +10,8 @@ import type { DocContext, Span } from '../../extract/context.js';
 import { foldLabel } from '../../extract/label-similarity.js';
 import { findLabels, labelPhrases, type LabelHit } from '../../extract/labels.js';
 import { phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
+import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
+import { PERIOD_FIELD_PREFIXES } from '../../knowledge/field-words/index.js';
 import { aggregate, GENERIC, rankGeneric } from '../../extract/ranking.js';
 import { sigmoid, type Scored } from '../../extract/scored.js';
 import { isProse } from '../../profiles/contract.js';
@@ -65,7 +67,7 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     const ownRole = m && own.some((w) => m[1].toLowerCase().startsWith(w.slice(0, 4)) || w.startsWith(m[1].toLowerCase().slice(0, 4)));
     if ((m && !ownRole) || otherRoleLabel(label, leaf)) { sc.score *= 0.5; sc.features.otherRole = 1; }
     const around = `${text.slice(Math.max(0, sp.start - 14), sp.start)}|${text.slice(sp.end, sp.end + 14)}`;
-    if (!own.some((w) => /^(period|from|start|end|until|begin)/.test(w)) && /\d\s*(?:-|–|bis|to|until|through)\s*\|$|^[^|]*\|\s*(?:-|–|bis|to|until|through)\s*\d/.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
+    if (!own.some((w) => PERIOD_FIELD_PREFIXES.some((p) => w.startsWith(p))) && RANGE_AROUND.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
   }
   return scored.sort((a, b) => b.score - a.score);
 }
@@ -122,7 +124,15 @@ function otherRoleLabel(label: string, leaf: LeafNode): boolean {
   return false;
 }
 
-const OTHER_DATE_ROLE_RE = /(?:^|[^\p{L}])(liefer|delivery|lever|due|fällig|verval|échéance|order|bestell|period|zeitraum|leistung|service|ship|versand|valid|expir|payment|zahlung|betaal|from|bis|start|end)/iu;
+/** A word of a label that names a date of another role, from its beginning (knowledge/document-words). */
+export const OTHER_DATE_ROLE_RE = new RegExp(`(?:^|[^\\p{L}])(${wordsPattern(documentWords('dateRoleStems'))})`, 'iu');
+
+/**
+ * A date that is one end of a period: a dash or a range word ("bis", "to", "until") between it and another date,
+ * seen in `around` (the text before the date, '|', the text after it).
+ */
+const RANGE = `(?:-|–|${wordsPattern(documentWords('rangeWords'))})`;
+export const RANGE_AROUND = new RegExp(`\\d\\s*${RANGE}\\s*\\|$|^[^|]*\\|\\s*${RANGE}\\s*\\d`);
 
 /**
  * Dates of contracts and letters: ranked by the role the field asks for (signed / effective / end), see

@@ -7,6 +7,7 @@ import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
 import { normText } from '../../normalize/text.js';
 import { LEGAL_FORM_RE } from '../../knowledge/legal-forms/index.js';
+import { BUYER_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import { organizationCandidates } from '../../extract/candidates.js';
 import { BUYER_CUE_RE, BUYER_LABEL_RE, type DocContext } from '../../extract/context.js';
 import { labelledText } from '../../extract/labelled-text.js';
@@ -22,9 +23,13 @@ export const organizationKind: FieldKind = {
   group: () => 'name',
 };
 
+/** Field names asking for the customer's party (knowledge/field-words). */
+const BUYER_BLOCK_FIELD = fieldWordsTest(BUYER_FIELD_WORDS.blocks);
+const BUYER_LETTERHEAD_FIELD = fieldWordsTest(BUYER_FIELD_WORDS.letterhead);
+
 /** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
 function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
-  const buyerSide = /\b(customer|buyer|client|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/.test(fieldWords(leaf).join(' '));
+  const buyerSide = BUYER_BLOCK_FIELD(fieldWords(leaf).join(' '));
   if (ctx.pages.length <= 4) {
     // business documents: party blocks on the page, by layout role
     const side = buyerSide ? 'buyer' : 'seller';
@@ -36,7 +41,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
   const orgs = organizationCandidates(ctx);
   const counts = new Map<string, number>();
   for (const o of orgs) counts.set(normText(String(o.value)), (counts.get(normText(String(o.value))) ?? 0) + 1);
-  const buyer = /\b(customer|buyer|client|billing|bill to|payer)\b/.test(fieldWords(leaf).join(' '));
+  const buyer = BUYER_LETTERHEAD_FIELD(fieldWords(leaf).join(' '));
   for (const o of orgs) {
     if (o.p > 1) continue;
     const line = ctx.pages[o.p].lines[ctx.lineIndex(o.p, o.start)];

@@ -9,7 +9,9 @@ import { COUNTRY_LINE } from '../../knowledge/countries/index.js';
 import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
 import { CONCEPT_IDS, conceptPhrases, phrasesPattern } from '../../knowledge/labels/index.js';
-import { STREET_LINE_RE } from '../../knowledge/addresses/index.js';
+import { STANDALONE_STREET_WORDS, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
+import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
+import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
 import type { Page } from '../../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from '../../extract/context.js';
 import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
@@ -25,8 +27,11 @@ export interface PartyCandidate {
 
 /** A legal form or a trade word ("Ltd", "GMBH", "Trading") as printed (knowledge/legal-forms). */
 export const LEGAL_SUFFIX = new RegExp(`\\b${legalFormsPattern({ words: ['business'], capitals: true })}\\b\\.?`);
-const ADDRESS_LIKE = /^\d|\b\d{4,5}\b|\b(street|st\.|road|rd\.|avenue|ave\.?|lane|drive|dr\.?|blvd|suite|floor|building|straat|weg|strasse|straße|str\.|gasse|platz|rue|avenue|allée|chemin|laan|plein|postbus|p\.?o\.? box|jalan|jln|taman)\b/i;
-const NOT_NAME = /\b(invoice|rechnung|factuur|facture|fattura|receipt|quittung|bon|date|datum|page|seite|tel|phone|fax|telefon|e-?mail|www\.|http|iban|bic|swift|vat|btw|ust|tva|gst|tax|total|totaal|summe|gesamt|subtotal|amount|betrag|bedrag|montant|order|bestell|due|payment|zahlung|betaling|paiement|description|quantity|qty|price|summary|details?|items?|positions?|artikel|omschrijving|beschreibung|désignation|statement|account|konto|number|nummer|no\.|nr\.|reference|kopie|copy|original|dear|sehr geehrte|thank|danke|bedankt|merci|cash|change|cashier|table|counter|member|pax|welcome|terminal|operator|visit|share|taxcode|gst)\b|\b(?:no|nr)\.(?!\w)|@|:\s*$/i;
+/** A line opening with a digit, holding a postcode-like number, or a street word that needs no number (knowledge/addresses). */
+export const ADDRESS_LIKE = new RegExp(`^\\d|\\b\\d{4,5}\\b|\\b(${wordsPattern(STANDALONE_STREET_WORDS)})\\b`, 'i');
+/** Words of lines that are no name (knowledge/document-words), "No." / "Nr." anywhere, an e-mail's "@", a label's colon. */
+const NOT_NAME_ABBR = documentWords('notNameAbbreviations');
+export const NOT_NAME = new RegExp(`\\b(${wordsPattern([...documentWords('notName'), ...NOT_NAME_ABBR.map((a) => `${a}.`)])})\\b|\\b(?:${wordsPattern(NOT_NAME_ABBR)})\\.(?!\\w)|@|:\\s*$`, 'i');
 const TAIL_AFTER_FORM = new RegExp(`${LEGAL_SUFFIX.source}\\s+[a-z]`);
 /** A name that ends with a legal form, or with a partnership's "& Co." / "& C." / "& Cie". */
 const ENDS_WITH_FORM = new RegExp(`(?:${LEGAL_SUFFIX.source}|&\\s*C(?:o|ie)?\\.?)$`);
@@ -36,12 +41,14 @@ const isAddressLine = (t: string) => ADDRESS_LIKE.test(t) || STREET_LINE_RE.test
 const LABEL_LINE = new RegExp(`^(?:${phrasesPattern(CONCEPT_IDS.filter((c) => c !== 'parties').flatMap((c) => conceptPhrases(c)))})\\s*:?$`, 'iu');
 /** "Attn", "z. Hd.", "t.a.v.", "alla c.a." opening a line: what follows names a person at the party, not the party. */
 const ATTENTION_AT = new RegExp(`^(?:${phrasesPattern(conceptPhrases('attention'))})[.:]?\\s+(?=\\p{L})`, 'iu');
-const GENERIC_DOMAINS = /^(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|example|fake|test|mail|email|protonmail|orange|free|wanadoo|hetnet|ziggo|kpnmail)$/;
 
 /** Document-type words around a letterhead name ("ACME Ltd Invoice", "Tax Invoice - ACME"). */
-const DOC_TYPE = /^(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|facture)\s*[-–:]\s+|\s+[-–]?\s*(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|facture)$/i;
+const TITLE = `(?:(?:${wordsPattern(documentWords('titleQualifiers'))})\\s+)?(?:${wordsPattern(documentWords('titles'))})`;
+export const DOC_TYPE = new RegExp(`^${TITLE}\\s*[-–:]\\s+|\\s+[-–]?\\s*${TITLE}$`, 'i');
 /** Registration and bank details that the issuer prints next to its own name. */
-const ISSUER_DETAILS = /\b(vat|btw|tva|ust|ust-id|ust-idnr|uid|gst|abn|ein|siret|siren|rcs|kvk|coc|hrb|hra|iban|bic|swift|registered|reg\.?\s*no|company\s*no|handelsregister|amtsgericht|geschäftsführer|directors?|capital|siège|sitz|steuernummer|bankverbindung)\b/i;
+export const ISSUER_DETAILS = new RegExp(`\\b(${wordsPattern(documentWords('issuerDetails'), { space: '\\s*' })})\\b`, 'i');
+/** A web address inside a name (knowledge/web-domains). */
+export const WEB_ADDRESS = new RegExp(`\\S+\\.(?:${TOP_LEVEL_DOMAINS.join('|')})\\b\\S*`, 'gi');
 /** Payment details that name the payee ("Account holder: ACME", "payable to ACME"). */
 const PAYEE_LABEL = phrasesPattern(conceptPhrases('account_holder'));
 const PAYEE_CUE = new RegExp(`${PAYEE_LABEL}\\s*:?\\s*$`, 'iu');
@@ -63,7 +70,7 @@ function domains(ctx: DocContext): { label: string; buyer: boolean }[] {
       const parts = host.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').split('/')[0].split('.');
       if (parts.length < 2) return;
       const label = parts[parts.length - 2].length <= 3 && parts.length > 2 ? parts[parts.length - 3] : parts[parts.length - 2];
-      if (!label || GENERIC_DOMAINS.test(label)) return;
+      if (!label || MAIL_PROVIDER_LABELS.has(label)) return;
       const li = ctx.lineIndex(c.p, c.start);
       const role = ctx.blockRole(c.p, li, c.start).role;
       out.push({ label: label.replace(/[^a-z0-9]/g, ''), buyer: role === 'buyer' });
@@ -245,7 +252,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           addrBelow,
           sender: sep,
           // a web address inside the name ("... iov Brand.com") is not the name matching its domain
-          domain: domainMatch(ctx, text.replace(/\S+\.(?:com|net|org|nl|de|be|fr|co|uk|eu|io|ch|at|it|es)\b\S*/gi, ' ').trim()),
+          domain: domainMatch(ctx, text.replace(WEB_ADDRESS, ' ').trim()),
           // words after the legal form ("ACME B.V. iov Other.com"): the name ended before them
           // (not a partnership's full style, which ends with a legal form again: "S.a.s. di Neri Paolo & C.")
           tail: TAIL_AFTER_FORM.test(text) && !ENDS_WITH_FORM.test(text) ? 1 : 0,

@@ -10,7 +10,9 @@ import { isOpaque, nameWords } from '../../schema/semantic.js';
 import { parseAmount } from '../../normalize/numbers.js';
 import { confusionDistance } from '../../ocr-repair/confusion.js';
 import { LRUCache } from 'lru-cache';
-import { conceptPhrases, phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
+import { conceptPhrases, phrasesOf, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
+import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
+import { COLUMN_FIELD_WORDS, GROSS_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import type { DocContext, Span } from '../../extract/context.js';
 import { amountFamily } from '../../extract/labels.js';
 
@@ -20,21 +22,29 @@ export interface Cell { value: unknown; spans: Span[]; score: number }
 type ColKind = 'text' | 'number' | 'percent' | 'code' | 'numtext' | 'skip';
 const isNumeric = (k: ColKind) => k === 'number' || k === 'percent' || k === 'numtext';
 
-/** Column concepts: which property names they serve, and the header words that announce them. */
-const CONCEPTS: { when: RegExp; kind: ColKind; phrases: readonly string[] }[] = [
-  { when: /\b(tax|vat|btw|gst|tva|mwst)\b.*\b(percent|rate|pct)\b|\b(taxpercent|tax percent|vat rate|tax rate)\b/, kind: 'percent', phrases: conceptPhrases('item_tax_rate') },
-  { when: /\b(discount|disc|rebate)\b/, kind: 'percent', phrases: conceptPhrases('item_discount') },
-  { when: /\bunit\b.*\b(price|cost)\b|\b(price|cost)\b.*\bunit\b|\brate\b|\beach\b/, kind: 'number', phrases: conceptPhrases('item_unit_price') },
-  { when: /\b(amount|total|subtotal|line total|net|gross|sum)\b/, kind: 'number', phrases: conceptPhrases('item_amount') },
-  { when: /\b(price|cost)\b/, kind: 'number', phrases: conceptPhrases('item_unit_price') },
-  { when: /\b(quantity|qty|count|units|hours|number of)\b/, kind: 'number', phrases: conceptPhrases('item_quantity') },
-  { when: /\b(uom|unit of measure|unit)\b/, kind: 'code', phrases: conceptPhrases('item_unit') },
-  { when: /\b(code|sku|article number|item number|product code|part number|barcode|ean)\b/, kind: 'code', phrases: conceptPhrases('item_code') },
-  { when: /\b(name|description|desc|item|product|service|article|designation|details|label)\b/, kind: 'text', phrases: conceptPhrases('item_description') },
-];
+/** How each column concept's values are read. */
+const COLUMN_KIND: Partial<Record<LabelConcept, ColKind>> = {
+  item_tax_rate: 'percent', item_discount: 'percent', item_unit_price: 'number', item_amount: 'number', item_quantity: 'number',
+  item_unit: 'code', item_code: 'code', item_description: 'text',
+};
 
-/** The sums-row rule before the label data (kept: it also matches totals named mid-row). */
-const SUM_TOTAL_ANYWHERE = /^\s*(sub-?\s?total|total|grand total|summe|zwischensumme|gesamt|totaal|subtotaal|tax|vat|mwst|btw|tva|net total|amount due|balance|te betalen|montant|(?:exclusief|inclusief|excl|incl)\.?\s*(?:btw|vat|tax|mwst|tva|gst|ust|iva))\b|\b(sub-?\s?total|total|totaal|subtotaal|summe|zwischensumme|gesamtbetrag|grand total|amount due|balance due|total ttc|total ht)\b/i;
+/**
+ * Column concepts, in the order they are tried: which property names they serve (knowledge/field-words), how
+ * their values are read, and the header words that announce them (knowledge/labels).
+ */
+const CONCEPTS: { when: (words: string) => boolean; kind: ColKind; phrases: readonly string[] }[] = COLUMN_FIELD_WORDS.map((c) => ({
+  when: fieldWordsTest(c.fits), kind: COLUMN_KIND[c.concept]!, phrases: conceptPhrases(c.concept),
+}));
+
+/**
+ * The sums-row rule before the label data (kept: it also matches totals named mid-row): a row opening with a
+ * sums word or "excl./incl." and a tax's name, or holding a total's word anywhere (knowledge/document-words).
+ */
+const SUM_WORDS = (key: 'sumRowStart' | 'sumRowAnywhere') => wordsPattern(documentWords(key), { hyphen: '-?\\s?' });
+export const SUM_TOTAL_ANYWHERE = new RegExp(
+  `^\\s*(${SUM_WORDS('sumRowStart')}|(?:${wordsPattern(documentWords('taxInclusion'))})\\.?\\s*(?:${wordsPattern(documentWords('taxNames'))}))\\b|\\b(${SUM_WORDS('sumRowAnywhere')})\\b`,
+  'i',
+);
 /** The sums block's own labels in every language (knowledge/labels: subtotal, total, tax, amount due). */
 const SUM_LABEL = phrasesPattern(phrasesOf('subtotal', 'total', 'tax_amount', 'amount_due'));
 /**
@@ -57,7 +67,7 @@ function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: rea
   const numeric = leaf.types.includes('number') || leaf.types.includes('integer');
   const own = nameWords(key).join(' ');
   for (const c of CONCEPTS) {
-    if (!c.when.test(w)) continue;
+    if (!c.when(w)) continue;
     // a string property of a numeric concept still heads a numeric column (it opens rows), its value kept as printed
     const kind: ColKind = numeric ? (c.kind === 'text' || c.kind === 'code' ? 'number' : c.kind) : c.kind === 'number' || c.kind === 'percent' ? 'numtext' : c.kind;
     return { kind, phrases: [own, ...c.phrases], avoid: avoidedMarks(leaf, key) };
@@ -87,10 +97,13 @@ function markers() {
  */
 function avoidedMarks(leaf: LeafNode, key: string): { avoid: Set<string>; want: Set<string> } | undefined {
   const words = nameWords(`${key} ${leaf.title ?? ''} ${leaf.description ?? ''}`).join(' ');
-  const gross = /\b(gross|incl|including|brutto)\b/.test(words);
+  const gross = GROSS_FIELD(words);
   const net = !gross && amountFamily(words) === 'subtotal';
   return net ? { avoid: markers().gross, want: markers().net } : gross ? { avoid: markers().net, want: markers().gross } : undefined;
 }
+
+/** A field asked for gross of tax (knowledge/field-words). */
+const GROSS_FIELD = fieldWordsTest(GROSS_FIELD_WORDS);
 
 /** Whether a header phrase carries a mark the field avoids and none it wants ("Total incl. VAT" is gross, not net). */
 const marked = (ph: string, marks: { avoid: Set<string>; want: Set<string> } | undefined) => {

@@ -11,20 +11,25 @@ export interface AddressWords {
   words: readonly string[];
   /** Endings of one-word street names. */
   suffixes: readonly string[];
+  /**
+   * Words that make a line an address line without a number ("Postbus", "Rue de la Paix", "Suite"), so that it
+   * is no party's name; as whole words, case folded, each spelling as printed ("st." needs its dot).
+   */
+  standalone: readonly string[];
 }
 
 export const ADDRESS_WORDS: readonly AddressWords[] = [
-  { language: 'en', words: ['street', 'st', 'road', 'rd', 'avenue', 'ave', 'av', 'lane', 'ln', 'drive', 'dr', 'boulevard', 'blvd', 'suite', 'ste', 'floor', 'fl', 'building', 'bldg', 'unit', 'way', 'court', 'ct', 'place', 'pl', 'square', 'sq', 'highway', 'hwy', 'parkway', 'pkwy', 'terrace', 'crescent', 'close', 'park', 'block', 'p.o. box', 'po box'], suffixes: [] },
-  { language: 'ms', words: ['jalan', 'jln', 'taman', 'tmn', 'lorong', 'lrg', 'persiaran', 'lot', 'blok', 'bangunan', 'wisma', 'kompleks', 'kampung', 'seksyen'], suffixes: [] },
-  { language: 'fr', words: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'allée', 'chemin', 'impasse', 'place', 'quai', 'route', 'rte', 'cours', 'voie', 'zone', 'za', 'zi', 'zac', 'lieu-dit', 'bp', 'cedex', 'étage', 'bâtiment', 'bât', 'résidence'], suffixes: [] },
-  { language: 'de', words: ['str', 'straße', 'strasse', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'postfach', 'am', 'an der', 'im', 'zum', 'zur'], suffixes: ['straße', 'strasse', 'str', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'steig', 'pfad'] },
-  { language: 'es', words: ['calle', 'c/', 'avenida', 'avda', 'av', 'paseo', 'pº', 'plaza', 'pza', 'carretera', 'ctra', 'camino', 'ronda', 'travesía', 'polígono', 'pol', 'ind', 'nave', 'piso', 'planta', 'bajo', 'local', 'urbanización', 'urb', 'colonia', 'col', 'apartado', 'zona', 'parque empresarial'], suffixes: [] },
-  { language: 'it', words: ['via', 'viale', 'v.le', 'piazza', 'p.zza', 'piazzale', 'corso', 'c.so', 'largo', 'strada', 'vicolo', 'contrada', 'località', 'loc', 'frazione', 'fraz', 'zona industriale', 'casella postale', 'piano', 'interno', 'int', 'scala'], suffixes: [] },
-  { language: 'nl', words: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'postbus', 'bus'], suffixes: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'pad', 'dreef', 'hof'] },
-  { language: 'pl', words: ['ul', 'ulica', 'al', 'aleja', 'aleje', 'pl', 'plac', 'os', 'osiedle', 'skr. poczt', 'skrytka pocztowa', 'lok', 'lokal'], suffixes: [] },
-  { language: 'cs', words: ['ulice', 'ul', 'nám', 'náměstí', 'tř', 'třída', 'nábř', 'nábřeží', 'sídliště', 'p.o. box'], suffixes: [] },
-  { language: 'sv', words: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'box', 'lgh'], suffixes: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'backen', 'stigen', 'allén'] },
-  { language: 'pt', words: ['rua', 'r', 'avenida', 'av', 'travessa', 'tv', 'largo', 'praça', 'pç', 'estrada', 'alameda', 'lote', 'zona industrial', 'andar', 'loja', 'bairro', 'quinta', 'lugar', 'apartado', 'caixa postal', 'sala', 'conjunto', 'edifício', 'edif'], suffixes: [] },
+  { language: 'en', words: ['street', 'st', 'road', 'rd', 'avenue', 'ave', 'av', 'lane', 'ln', 'drive', 'dr', 'boulevard', 'blvd', 'suite', 'ste', 'floor', 'fl', 'building', 'bldg', 'unit', 'way', 'court', 'ct', 'place', 'pl', 'square', 'sq', 'highway', 'hwy', 'parkway', 'pkwy', 'terrace', 'crescent', 'close', 'park', 'block', 'p.o. box', 'po box'], suffixes: [], standalone: ['street', 'st.', 'road', 'rd.', 'avenue', 'ave', 'ave.', 'lane', 'drive', 'dr', 'dr.', 'blvd', 'suite', 'floor', 'building', 'po box', 'p.o box', 'po. box', 'p.o. box'] },
+  { language: 'ms', words: ['jalan', 'jln', 'taman', 'tmn', 'lorong', 'lrg', 'persiaran', 'lot', 'blok', 'bangunan', 'wisma', 'kompleks', 'kampung', 'seksyen'], suffixes: [], standalone: ['jalan', 'jln', 'taman'] },
+  { language: 'fr', words: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'allée', 'chemin', 'impasse', 'place', 'quai', 'route', 'rte', 'cours', 'voie', 'zone', 'za', 'zi', 'zac', 'lieu-dit', 'bp', 'cedex', 'étage', 'bâtiment', 'bât', 'résidence'], suffixes: [], standalone: ['rue', 'avenue', 'allée', 'chemin'] },
+  { language: 'de', words: ['str', 'straße', 'strasse', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'postfach', 'am', 'an der', 'im', 'zum', 'zur'], suffixes: ['straße', 'strasse', 'str', 'weg', 'gasse', 'platz', 'allee', 'ring', 'damm', 'ufer', 'chaussee', 'steig', 'pfad'], standalone: ['weg', 'strasse', 'straße', 'str.', 'gasse', 'platz'] },
+  { language: 'es', words: ['calle', 'c/', 'avenida', 'avda', 'av', 'paseo', 'pº', 'plaza', 'pza', 'carretera', 'ctra', 'camino', 'ronda', 'travesía', 'polígono', 'pol', 'ind', 'nave', 'piso', 'planta', 'bajo', 'local', 'urbanización', 'urb', 'colonia', 'col', 'apartado', 'zona', 'parque empresarial'], suffixes: [], standalone: [] },
+  { language: 'it', words: ['via', 'viale', 'v.le', 'piazza', 'p.zza', 'piazzale', 'corso', 'c.so', 'largo', 'strada', 'vicolo', 'contrada', 'località', 'loc', 'frazione', 'fraz', 'zona industriale', 'casella postale', 'piano', 'interno', 'int', 'scala'], suffixes: [], standalone: [] },
+  { language: 'nl', words: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'postbus', 'bus'], suffixes: ['straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'pad', 'dreef', 'hof'], standalone: ['straat', 'weg', 'laan', 'plein', 'postbus'] },
+  { language: 'pl', words: ['ul', 'ulica', 'al', 'aleja', 'aleje', 'pl', 'plac', 'os', 'osiedle', 'skr. poczt', 'skrytka pocztowa', 'lok', 'lokal'], suffixes: [], standalone: [] },
+  { language: 'cs', words: ['ulice', 'ul', 'nám', 'náměstí', 'tř', 'třída', 'nábř', 'nábřeží', 'sídliště', 'p.o. box'], suffixes: [], standalone: [] },
+  { language: 'sv', words: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'box', 'lgh'], suffixes: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'backen', 'stigen', 'allén'], standalone: [] },
+  { language: 'pt', words: ['rua', 'r', 'avenida', 'av', 'travessa', 'tv', 'largo', 'praça', 'pç', 'estrada', 'alameda', 'lote', 'zona industrial', 'andar', 'loja', 'bairro', 'quinta', 'lugar', 'apartado', 'caixa postal', 'sala', 'conjunto', 'edifício', 'edif'], suffixes: [], standalone: [] },
 ];
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -38,6 +43,9 @@ export function streetPattern(): string {
   const suffixes = [...new Set(ADDRESS_WORDS.flatMap((a) => a.suffixes))].sort((a, b) => b.length - a.length).map(escapeRe);
   return `(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])\\.?|\\p{L}{2,}(?:${suffixes.join('|')})(?![\\p{L}])\\.?`;
 }
+
+/** The standalone street words of every language, each once. */
+export const STANDALONE_STREET_WORDS: readonly string[] = [...new Set(ADDRESS_WORDS.flatMap((a) => a.standalone))];
 
 /** A line that reads as part of a postal address: a street word or street-name suffix and a house number. */
 export const STREET_LINE_RE = new RegExp(`(?:${streetPattern()}).*\\d|\\d.*(?:${streetPattern()})`, 'iu');

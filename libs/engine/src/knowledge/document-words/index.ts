@@ -1,0 +1,165 @@
+/**
+ * Words documents print that are not the label of one field (those are in labels/): what tells a line is no
+ * party's name, document titles, the registration details an issuer prints beside its name, the words of a
+ * table's sums rows, words that put a date in another role, and the phrases of contracts that cue a field. Per
+ * language; '*' holds what every language prints alike ("IBAN", "www."). Each list is matched by one rule, as
+ * its comment says; the rule builds its pattern from the list with `wordsPattern`.
+ */
+
+/** What a contract's sentences say near a value of a field asking for this role (see field-words CUE_ROLES). */
+export type CueRole = 'effective' | 'signed' | 'end' | 'start' | 'term' | 'renewal' | 'notice' | 'due';
+
+export interface DocumentWords {
+  /** ISO 639-1 code, or '*' for words printed alike in every language. */
+  language: string;
+  /**
+   * Words of a line that is no party's name (titles, labels, greetings, till chatter), as whole words, case
+   * folded; the issuer reader drops such lines unless they hold a legal form.
+   */
+  notName: readonly string[];
+  /** Abbreviations of `notName` printed with a final dot ("No.", "Nr."): the word and its dot anywhere. */
+  notNameAbbreviations: readonly string[];
+  /** Document titles printed around a letterhead name ("ACME Ltd Invoice", "Rechnung - ACME"). */
+  titles: readonly string[];
+  /** Words that may stand before a title ("Tax Invoice"). */
+  titleQualifiers: readonly string[];
+  /**
+   * Registration and bank details an issuer prints next to its own name ("USt-IdNr.", "KvK", "Registered in"),
+   * whole words; a space in an entry matches any run of spaces, or none.
+   */
+  issuerDetails: readonly string[];
+  /**
+   * Words that open a table row of sums ("Subtotal", "Summe", "Te betalen"); a hyphen in an entry is optional and
+   * may be followed or replaced by one space ("sub-total": "Subtotal", "Sub-total", "Sub total").
+   */
+  sumRowStart: readonly string[];
+  /** Words that make a table row a sums row wherever they stand in it ("Net 30 days total"); hyphens as above. */
+  sumRowAnywhere: readonly string[];
+  /** Words that say "tax included/excluded" before a tax's name, opening a sums row ("excl. VAT", "inclusief btw"). */
+  taxInclusion: readonly string[];
+  /** Short names of taxes after those words. */
+  taxNames: readonly string[];
+  /**
+   * Beginnings of words that label a date of another role than a document's own (delivery, due, order, a
+   * period's bounds), matched at the start of a word in the label before a date.
+   */
+  dateRoleStems: readonly string[];
+  /** Words printed between the two dates of a period ("01.06. bis 30.06.", "June 1 to June 30"). */
+  rangeWords: readonly string[];
+  /** Phrases (or word beginnings) of contracts near a value of each role: found in the text before the value. */
+  cues: Readonly<Partial<Record<CueRole, readonly string[]>>>;
+}
+
+const none = {
+  notName: [], notNameAbbreviations: [], titles: [], titleQualifiers: [], issuerDetails: [], sumRowStart: [], sumRowAnywhere: [],
+  taxInclusion: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {},
+} as const satisfies Omit<DocumentWords, 'language'>;
+
+export const DOCUMENT_WORDS: readonly DocumentWords[] = [
+  {
+    ...none,
+    language: '*',
+    notName: ['tel', 'fax', 'email', 'e-mail', 'www.', 'http', 'iban', 'bic', 'swift'],
+    issuerDetails: ['iban', 'bic', 'swift'],
+  },
+  {
+    ...none,
+    language: 'en',
+    notName: [
+      'invoice', 'receipt', 'date', 'page', 'phone', 'vat', 'gst', 'tax', 'total', 'subtotal', 'amount', 'order', 'due', 'payment',
+      'description', 'quantity', 'qty', 'price', 'summary', 'detail', 'details', 'item', 'items', 'position', 'positions', 'statement',
+      'account', 'number', 'reference', 'copy', 'original', 'dear', 'thank', 'cash', 'change', 'cashier', 'table', 'counter', 'member',
+      'pax', 'welcome', 'terminal', 'operator', 'visit', 'share', 'taxcode',
+    ],
+    notNameAbbreviations: ['no'],
+    titles: ['invoice', 'receipt'],
+    titleQualifiers: ['tax'],
+    issuerDetails: ['vat', 'gst', 'abn', 'ein', 'coc', 'registered', 'reg no', 'reg. no', 'company no', 'director', 'directors', 'capital'],
+    sumRowStart: ['sub-total', 'total', 'grand total', 'tax', 'vat', 'net total', 'amount due', 'balance'],
+    sumRowAnywhere: ['sub-total', 'total', 'grand total', 'amount due', 'balance due'],
+    taxInclusion: ['excl', 'incl'],
+    taxNames: ['vat', 'tax', 'gst'],
+    dateRoleStems: ['delivery', 'due', 'order', 'period', 'service', 'ship', 'valid', 'expir', 'payment', 'from', 'start', 'end'],
+    rangeWords: ['to', 'until', 'through'],
+    cues: {
+      effective: ['effective', 'commenc', 'as of'],
+      signed: ['dated', 'made', 'entered into', 'as of', 'executed'],
+      end: ['expir', 'until', 'through', 'terminat', 'end'],
+      start: ['start', 'from', 'begin', 'commenc'],
+      term: ['term of', 'period of', 'remain in', 'continue', 'for a period', 'shall survive', 'expire'],
+      renewal: ['renew', 'successive', 'automatically', 'extend'],
+      notice: ['notice', 'prior to', 'written notice', 'before the end', 'non-renewal', 'not to renew'],
+      due: ['due', 'payable', 'pay by'],
+    },
+  },
+  {
+    ...none,
+    language: 'de',
+    notName: [
+      'rechnung', 'quittung', 'datum', 'seite', 'telefon', 'ust', 'summe', 'gesamt', 'betrag', 'bestell', 'zahlung', 'position', 'artikel',
+      'beschreibung', 'konto', 'nummer', 'kopie', 'original', 'sehr geehrte', 'danke',
+    ],
+    notNameAbbreviations: ['nr'],
+    titles: ['rechnung'],
+    issuerDetails: ['ust', 'ust-id', 'ust-idnr', 'uid', 'hrb', 'hra', 'handelsregister', 'amtsgericht', 'geschäftsführer', 'sitz', 'steuernummer', 'bankverbindung'],
+    sumRowStart: ['summe', 'zwischensumme', 'gesamt', 'mwst'],
+    sumRowAnywhere: ['summe', 'zwischensumme', 'gesamtbetrag'],
+    taxNames: ['mwst', 'ust'],
+    dateRoleStems: ['liefer', 'fällig', 'bestell', 'zeitraum', 'leistung', 'versand', 'zahlung', 'bis'],
+    rangeWords: ['bis'],
+  },
+  {
+    ...none,
+    language: 'nl',
+    notName: ['factuur', 'bon', 'datum', 'btw', 'totaal', 'bedrag', 'betaling', 'artikel', 'omschrijving', 'nummer', 'kopie', 'bedankt'],
+    notNameAbbreviations: ['nr'],
+    titles: ['factuur'],
+    issuerDetails: ['btw', 'kvk'],
+    sumRowStart: ['totaal', 'subtotaal', 'btw', 'te betalen'],
+    sumRowAnywhere: ['totaal', 'subtotaal'],
+    taxInclusion: ['exclusief', 'inclusief'],
+    taxNames: ['btw'],
+    dateRoleStems: ['lever', 'verval', 'betaal'],
+  },
+  {
+    ...none,
+    language: 'fr',
+    notName: ['facture', 'date', 'page', 'tva', 'total', 'montant', 'paiement', 'description', 'position', 'désignation', 'original', 'merci'],
+    titles: ['facture'],
+    issuerDetails: ['tva', 'siret', 'siren', 'rcs', 'capital', 'siège'],
+    sumRowStart: ['total', 'tva', 'montant'],
+    sumRowAnywhere: ['total', 'total ttc', 'total ht'],
+    taxNames: ['tva'],
+    dateRoleStems: ['échéance'],
+  },
+  { ...none, language: 'it', notName: ['fattura'], taxNames: ['iva'] },
+  { ...none, language: 'es', taxNames: ['iva'] },
+  { ...none, language: 'pt', taxNames: ['iva'] },
+];
+
+type ListKey = { [K in keyof DocumentWords]: DocumentWords[K] extends readonly string[] ? K : never }[keyof DocumentWords];
+
+/** One list of every language, in the order of DOCUMENT_WORDS, each word once. */
+export function documentWords(key: Exclude<ListKey, 'language'>): readonly string[] {
+  return [...new Set(DOCUMENT_WORDS.flatMap((d) => d[key]))];
+}
+
+/** The cue phrases of a role in every language, each once. */
+export function cuePhrases(role: CueRole): readonly string[] {
+  return [...new Set(DOCUMENT_WORDS.flatMap((d) => d.cues[role] ?? []))];
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A regular expression source of an alternation of words, in the order given, each escaped; a space in a word
+ * becomes `space` and a hyphen `hyphen` (both as written, by default). The caller adds the boundaries.
+ */
+export function wordsPattern(words: readonly string[], opts: { space?: string; hyphen?: string } = {}): string {
+  return words.map((w) => {
+    let src = escapeRe(w);
+    if (opts.space !== undefined) src = src.replace(/ /g, opts.space);
+    if (opts.hyphen !== undefined) src = src.replace(/-/g, opts.hyphen);
+    return src;
+  }).join('|');
+}
