@@ -16,6 +16,8 @@ import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
 import { ocrRepairSettings, type OcrRepairOptions, type OcrRepairSettings } from './options.js';
 import { CONFIDENT_MARGIN, lineReadings, pageSpan, type LineReading, type ReadingKind } from './readings.js';
+import { wordsPattern } from '../knowledge/document-words/index.js';
+import { RECEIPT_LEGAL_FORMS, RECEIPT_PLACE_NAMES, receiptWords, sumWords } from '../knowledge/receipts/index.js';
 
 /**
  * The readings of a line that extraction may use: the vote with the line re-reading only on lines of one
@@ -164,13 +166,19 @@ export function looksLikeReceipt(ctx: DocContext): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Header: merchant name and address.
 
-const LEGAL = /\b(sdn\.?\s*bhd|bhd|s\/b|berhad|enterprise|trading|plt|ltd|limited|co\.|corporation|company|restoran|restaurant|cafe|store|stores|mart|hardware|stationery|bakery|supermarket|pharmacy|kedai|syarikat|services?|industries|marketing|holdings)\b/i;
-const LABEL_LINE = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|time|cashier|table|order|bill|slip|counter|member|doc|no\s*:\s*\d|served|welcome|trans|pos|thank|please|returnable|refund|customer|copy|cash|change|qty|amt|price|description)\b|@/i;
+/** Header and address words as a pattern (knowledge/receipts): a space matches any run of spaces, or none. */
+const receiptPattern = (words: readonly string[]) => wordsPattern(words, { space: '\\s*' });
+/** A merchant's legal form or trade word. */
+export const LEGAL = new RegExp(`\\b(${receiptPattern(receiptWords('merchantWords'))})\\b`, 'i');
+/** A header line's label ("Tel", "GST Reg", "No: 12"), or an e-mail's "@". */
+export const LABEL_LINE = new RegExp(`\\b(${receiptPattern(receiptWords('headerLabels'))}|no\\s*:\\s*\\d)\\b|@`, 'i');
 const REG_ONLY = /^\W*(?:\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*(?:no\.?)?|company\s*(?:reg|no)\.?|roc|brn)?\s*[:.#]?\s*[\dA-Z]{0,3}\d{3,}[\d\s]*[-\s]?[A-Z]?\s*[)\]}]?)\W*$/i;
-const ADDRESS_WORD = /\b(no|lot|level|lvl|floor|flr|jalan|jln|lorong|lrg|persiaran|taman|tmn|bandar|blok|block|blk|bangunan|wisma|plaza|kompleks|complex|mall|kampung|kg|batu|seksyen|section|ss\d+|usj|pju|street|st|road|rd|avenue|lane|suite|unit|building|centre|center|square|park|industri|perindustrian|kawasan|selangor|kuala|lumpur|johor|penang|pulau|pinang|perak|melaka|malacca|kedah|pahang|sabah|sarawak|negeri|sembilan|terengganu|kelantan|perlis|putrajaya|labuan|malaysia|darul|ehsan|bahru|shah|alam|petaling|jaya|klang|cheras|puchong|subang|ampang|kajang|seri|sri|kl)\b/i;
+/** An address word, a place of the receipts' locale, or a section code ("SS2"). */
+export const ADDRESS_WORD = new RegExp(`\\b(${receiptPattern([...receiptWords('addressWords'), ...RECEIPT_PLACE_NAMES])}|ss\\d+)\\b`, 'i');
 
 /** A header label word misread by one or two confusable letters ("LHVOICE", "RECE1PT"). */
-const misreadLabel = (w: string) => ['invoice', 'receipt', 'cashier'].some((k) => w.length === k.length && confusionDistance(w, k) <= 0.8);
+const MISREAD_LABELS = receiptWords('misreadLabels');
+const misreadLabel = (w: string) => MISREAD_LABELS.some((k) => w.length === k.length && confusionDistance(w, k) <= 0.8);
 
 /** Letters-and-words quality of a header line: garbage from logos and stamps scores low. */
 function lineQuality(l: LineInfo): number {
@@ -205,15 +213,10 @@ function readQuality(page: Page, l: LineInfo): number {
 }
 
 /** Legal forms and business words that end merchant names, as printed (for confusion repair). */
-const LEGAL_FORMS = ['SDN', 'BHD', 'BHD.', 'S/B', 'CO.', 'BERHAD', 'ENTERPRISE', 'TRADING', 'PLT', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY'];
+const LEGAL_FORMS = RECEIPT_LEGAL_FORMS;
 
 /** Words that name a kind of business (generic English and Malay shop words, not names). */
-const BUSINESS_WORDS = [
-  'BAKERY', 'BAKERIES', 'CONFECTIONERY', 'STATIONERY', 'HARDWARE', 'RESTAURANT', 'RESTORAN', 'SUPERMARKET',
-  'PHARMACY', 'ELECTRICAL', 'MACHINERY', 'INDUSTRIES', 'MARKETING', 'HOLDINGS', 'INTERNATIONAL', 'SERVICES',
-  'PRINTING', 'CORPORATION', 'TRADING', 'ENTERPRISE', 'FURNITURE', 'ENGINEERING', 'CONSTRUCTION', 'HEALTHCARE',
-  'BOOKSTORE', 'SUPPLIES', 'TRAVEL', 'KITCHEN', 'COFFEE', 'STATION', 'PERNIAGAAN', 'SYARIKAT', 'BERHAD', 'LIMITED',
-];
+const BUSINESS_WORDS = receiptWords('businessWords');
 
 /** Legal-form suffixes that end a company name. */
 const SUFFIX_ONE = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b/i;
@@ -435,7 +438,10 @@ function isAddressLine(t: string): boolean {
   return hits >= 1 && (/\d/.test(t) || hits >= 2) || /\b\d{5}\b/.test(t) && /[A-Za-z]{3}/.test(t);
 }
 
-const ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d{2,4}[-\s]?\d{3,4}[-\s]?\d{4}|(?<![\w/])[O0]\d{1,2}\s?-\s?\d{3,4}\s?-?\s?\d{3,4}\b|\d{9,}|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
+/** Phone numbers and dates: they end an address block. */
+const PHONE_OR_DATE = /\d{2,4}[-\s]?\d{3,4}[-\s]?\d{4}|(?<![\w/])[O0]\d{1,2}\s?-\s?\d{3,4}\s?-?\s?\d{3,4}\b|\d{9,}|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/;
+/** What ends the address block: a header label (knowledge/receipts), a phone number or a date. */
+export const ADDRESS_STOP = new RegExp(`\\b(${receiptPattern(receiptWords('addressStop'))})\\b|${PHONE_OR_DATE.source}`, 'i');
 
 /** Confidence under which a one-character word at the edge of an address line is noise ("2 BANDAR BARU" with the 2 at 0.25). */
 const FAINT_CHAR = 0.35;
@@ -556,21 +562,23 @@ function dateCandidatesReceipt(ctx: DocContext, tuning: OcrRepairSettings): Scor
 // ---------------------------------------------------------------------------------------------------
 // Total.
 
-const K_TOTAL = ['total', 'jumlah', 'ttl'];
-const K_SUB = ['subtotal', 'sub'];
-const K_EXCL = ['excl', 'excluding', 'exclusive', 'excluded', 'before', 'exc', 'ex', 'supplies', 'supply'];
-const K_QTY = ['qty', 'quantity', 'item', 'items', 'count', 'pcs', 'unit', 'units', 'weight'];
+// Words of sums lines by role (knowledge/receipts).
+const K_TOTAL = sumWords('total');
+const K_SUB = sumWords('subtotal');
+const K_EXCL = sumWords('excluding');
+const K_INCL = sumWords('including');
+const K_QTY = sumWords('quantity');
 /** Words of the final sum ("Grand Total", "Total Payable", "Nett Total", "Total After Adj") and of a sum incl. tax. */
-const K_FINAL = ['payable', 'grand', 'nett', 'net', 'rounded', 'after', 'due', 'final'];
-const K_FINAL_ALONE = ['payable', 'grand', 'nett', 'net', 'due'];
-const K_AMOUNT = ['amount', 'amt'];
-const K_STRONG = ['incl', 'inclusive', 'including', 'inc', 'amount', 'amt', 'sales', 'bill', 'rm'];
-const K_TAX = ['gst', 'tax', 'vat', 'sst', 'service'];
-const K_ROUND = ['rounding', 'round', 'adj', 'adjustment', 'rounded'];
-const K_PAY = ['cash', 'paid', 'payment', 'tender', 'tendered', 'visa', 'master', 'mastercard', 'card', 'credit', 'edc', 'debit', 'received', 'pay'];
-const K_CHANGE = ['change', 'balance', 'changes'];
-const K_OFF = ['discount', 'disc', 'savings', 'saving', 'saved', 'deposit', 'voucher', 'points', 'point'];
-const K_SUMMARY = ['summary', 'code'];
+const K_FINAL = sumWords('final');
+const K_FINAL_ALONE = sumWords('finalAlone');
+const K_AMOUNT = sumWords('amount');
+const K_STRONG = sumWords('strong');
+const K_TAX = sumWords('tax');
+const K_ROUND = sumWords('rounding');
+const K_PAY = sumWords('payment');
+const K_CHANGE = sumWords('change');
+const K_OFF = sumWords('discount');
+const K_SUMMARY = sumWords('summary');
 
 interface AmountLine {
   l: LineInfo;
@@ -656,7 +664,7 @@ function totalCandidates(ctx: DocContext, tuning: OcrRepairSettings): Scored[] {
     const sub = has(l, K_SUB) || l.words.some((w) => /^sub/.test(w));
     const excl = has(l, K_EXCL);
     const qty = has(l, K_QTY);
-    const incl = has(l, ['incl', 'inclusive', 'including', 'inc', 'after']) || l.words.some((w) => /clusi|inclu/.test(w) && !/^ex/.test(w));
+    const incl = has(l, K_INCL) || l.words.some((w) => /clusi|inclu/.test(w) && !/^ex/.test(w));
     // a tax line names the tax first ("GST", "Total GST", "Total Tax 6%"), not in passing ("Total (incl. of GST)")
     const lead = l.words.filter((w) => /[a-z]/.test(w) && !isWord(w, K_TOTAL));
     const tax = lead.length > 0 && isWord(lead[0]!, K_TAX) && (!incl || isWord(l.words.find((w) => /[a-z]/.test(w)) ?? '', K_TAX));
