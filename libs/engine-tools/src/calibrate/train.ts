@@ -24,6 +24,7 @@ export interface TrainingRecord {
   alt?: number;
   pages?: number;
   margin?: number;
+  ocrAll?: number;
 }
 
 export const FOLDS = 5;
@@ -44,7 +45,7 @@ export function foldOf(r: Pick<TrainingRecord, 'set' | 'case'>, salt = ''): numb
 
 export function featuresOf(r: TrainingRecord): CalibrationFeatures | undefined {
   if (r.state !== 'extracted' || r.ocr === undefined || r.margin === undefined) return undefined;
-  return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, pages: r.pages, margin: r.margin };
+  return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, pages: r.pages, margin: r.margin, ocrAll: r.ocrAll };
 }
 
 type Groups = CalibratorArtefact['groups'];

@@ -2,7 +2,7 @@
  * Scores the engine on the labelled development sets.
  *   node libs/engine-tools/dist/cli/eval.js [--datasets <folder>] [--out <folder>] [--sets a,b] [--limit N]
  *     [--no-cache] [--fields] [--records <file.jsonl>] [--ingest-key <k>] [--schema-variant all|none|<v>[,<v>...]]
- *     [--scan-records <file.jsonl>]
+ *     [--scan-records <file.jsonl>] [--scans <folder> | --no-scans]
  * --ingest-key pins the ingest cache key (by default a hash of the engine's built document/ code), so extraction can
  * be compared across runs while ingest changes underneath.
  * Prints per set: field accuracy strict and fuzzy, document all-correct rate, ECE, pages/s, line-item F1.
@@ -12,15 +12,18 @@
  * variants' field outcomes are written to <records>.variants.jsonl (tagged with the variant).
  * Ingested documents are cached under <repo>/.data/cache (keyed by document bytes and ingest build); OCR settings
  * come from EXS_TESSERACT_BIN and EXS_OCR_* (cli/env-options.ts; give runs with other settings their own --ingest-key).
+ * On the development sets (the default --datasets), the scanned copies the calibrator is trained with (eval/calibration-scans.ts)
+ * are made under --scans <folder> (default <repo>/.data/scans) when missing, scored too and written to the same records
+ * file, so train-calibrator on that file reproduces the shipped calibrator; --no-scans skips them.
  * After scoring, prints leave-one-dataset-out (LODO) calibration per set (eval/lodo.ts): the calibrator retrained
- * without the set, applied to it; --scan-records <file.jsonl> adds scanned copies' records (eval --datasets
- * .data/scans) to the pool, each held out with its original set.
+ * without the set (and its scanned copies), applied to it; --scan-records <file.jsonl> adds further records to the pool,
+ * each held out with its original set.
  *   node libs/engine-tools/dist/cli/eval.js --lodo-only [--records a.jsonl,b.jsonl]
  * prints the same from existing record files without extracting anything (seconds).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ingest from '@exs/engine';
@@ -28,13 +31,16 @@ import type { DocumentModel } from '@exs/engine';
 import { activeCalibrator } from '@exs/engine/internals';
 import { originalSet } from '../calibrate/train.js';
 import { formatLodo, lodoReport, type LodoRecord } from '../eval/lodo.js';
-import { formatReports, runEval, type SetReport } from '../eval/run.js';
+import { ensureCalibrationScans } from '../eval/calibration-scans.js';
+import { type EvalOptions, type FieldOutcome, formatReports, runEval, type SetReport } from '../eval/run.js';
 import { SCHEMA_VARIANTS, type SchemaVariant } from '../eval/schema-variants.js';
 import { ocrRepairOptionsFromEnv, tesseractOptionsFromEnv } from './env-options.js';
 import { repoRoot } from './repo-root.js';
 
 /** The engine's build (libs/engine/dist), whose ingest code and language data key the ingest cache. */
 const engineDist = dirname(fileURLToPath(import.meta.resolve('@exs/engine')));
+
+const DEV_DATASETS = join(repoRoot, '../shared/datasets');
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -83,6 +89,7 @@ function printLodo(records: LodoRecord[]) {
 
 const USAGE = `usage: eval [--datasets <folder>] [--out <folder>] [--sets a,b] [--limit N] [--no-cache] [--fields]
   [--records <file.jsonl>] [--ingest-key <k>] [--schema-variant all|none|<v>[,<v>...]] [--scan-records <file.jsonl>]
+  [--scans <folder> | --no-scans]
        eval --lodo-only [--records a.jsonl,b.jsonl]
 schema variants: ${SCHEMA_VARIANTS.join(', ')}`;
 
@@ -96,7 +103,7 @@ async function main() {
     printLodo(readRecords((arg('records') ?? join(repoRoot, '.data/eval/records.jsonl')).split(',').filter(Boolean)));
     return;
   }
-  const datasets = resolve(arg('datasets') ?? join(repoRoot, '../shared/datasets'));
+  const datasets = resolve(arg('datasets') ?? DEV_DATASETS);
   const out = arg('out') ? resolve(arg('out')!) : undefined;
   const sets = arg('sets')?.split(',').filter(Boolean);
   const limit = arg('limit') ? Number(arg('limit')) : undefined;
@@ -112,7 +119,8 @@ async function main() {
   for (const v of variants) if (!SCHEMA_VARIANTS.includes(v)) throw new Error(`unknown --schema-variant ${v} (one of ${SCHEMA_VARIANTS.join(', ')}, all, none)`);
   const { reports, outcomes } = await runEval(opts);
   console.log(formatReports(reports, outcomes));
-  printLodo([...outcomes, ...(arg('scan-records') ? readRecords([arg('scan-records')!]) : [])]);
+  const scanned = await scoreCalibrationScans(opts);
+  printLodo([...outcomes, ...scanned, ...(arg('scan-records') ? readRecords([arg('scan-records')!]) : [])]);
   if (process.argv.includes('--fields')) printFields('', reports);
   if (variants.length) {
     const byVariant: [string, SetReport[]][] = [['original', reports]];
@@ -132,7 +140,21 @@ async function main() {
   await (ingest as { closeOcr?: () => Promise<void> }).closeOcr?.();
   const records = arg('records') ?? join(repoRoot, '.data/eval/records.jsonl');
   mkdirSync(dirname(records), { recursive: true });
-  writeFileSync(records, outcomes.map((o) => JSON.stringify(o)).join('\n') + '\n');
+  writeFileSync(records, [...outcomes, ...scanned].map((o) => JSON.stringify(o)).join('\n') + '\n');
+}
+
+/** The development sets' scanned copies (made when missing), scored; none with --no-scans or other --datasets. */
+async function scoreCalibrationScans(opts: EvalOptions): Promise<FieldOutcome[]> {
+  // copies of the development sets only: another --datasets folder (synthetic, multilingual) has none
+  if (process.argv.includes('--no-scans') || (!arg('scans') && realpathSync(opts.datasets) !== realpathSync(DEV_DATASETS))) return [];
+  const dir = resolve(arg('scans') ?? join(repoRoot, '.data/scans'));
+  await ensureCalibrationScans(opts.datasets, dir, (line) => console.log(`making scanned copies: ${line}`));
+  const sets = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'cases')) && (!opts.sets?.length || opts.sets.includes(originalSet(s)))).sort();
+  if (!sets.length) return [];
+  const { reports, outcomes } = await runEval({ ...opts, datasets: dir, sets, out: opts.out ? join(opts.out, 'scans') : undefined });
+  console.log(`\nScanned copies of the development sets (${dir}), pooled with them for calibration and LODO:`);
+  console.log(formatReports(reports, outcomes));
+  return outcomes;
 }
 
 function printFields(label: string, reports: SetReport[], base?: SetReport[]) {

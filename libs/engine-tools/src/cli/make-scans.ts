@@ -7,10 +7,9 @@
  * keeps labels whose evidence lies on pages left out; --limit caps the copies per set (OCR costs ~1-2 s/page).
  * Writes <out>/scan-<style>-<set>/cases/<case>/. Deterministic: the same input makes the same copies.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openPdf, renderPdfGrey } from '@exs/engine/internals';
-import { degrade, imageOnlyPdf, type ScannedPage, type ScanStyle } from '../eval/scan-copies.js';
+import { makeScanCopies } from '../eval/calibration-scans.js';
+import type { ScanStyle } from '../eval/scan-copies.js';
 import { repoRoot } from './repo-root.js';
 
 function arg(name: string): string | undefined {
@@ -31,35 +30,7 @@ async function main() {
     console.error('usage: make-scans --sets a,b [--out dir] [--datasets dir] [--dpi 50..600] [--style fax|bw|grey] [--max-pages N] [--whole-only] [--limit N]');
     process.exit(2);
   }
-  for (const set of sets) {
-    const src = join(datasets, set, 'cases');
-    const dst = join(out, `scan-${style}-${set}`, 'cases');
-    let made = 0;
-    for (const c of readdirSync(src).sort()) {
-      if (made >= limit) break;
-      const file = join(src, c, 'document.pdf');
-      if (!existsSync(file)) continue; // image cases are scans already
-      const pdf = await openPdf(new Uint8Array(readFileSync(file)));
-      if (wholeOnly && pdf.doc.numPages > maxPages) { await pdf.close(); continue; }
-      const pages: ScannedPage[] = [];
-      try {
-        for (let n = 1; n <= Math.min(maxPages, pdf.doc.numPages); n++) {
-          const page = await pdf.doc.getPage(n);
-          const image = await renderPdfGrey(page, dpi / 72);
-          degrade(image, style);
-          const vp = page.getViewport({ scale: 1 });
-          pages.push({ widthPt: vp.width, heightPt: vp.height, image });
-        }
-      } finally {
-        await pdf.close();
-      }
-      mkdirSync(join(dst, c), { recursive: true });
-      copyFileSync(join(src, c, 'case.json'), join(dst, c, 'case.json'));
-      writeFileSync(join(dst, c, 'document.pdf'), imageOnlyPdf(pages));
-      made++;
-    }
-    console.log(`${set}: ${made} scanned copies in ${dst}`);
-  }
+  await makeScanCopies({ datasets, out, sets, style, dpi, maxPages, wholeOnly, limit }, console.log);
 }
 
 await main();

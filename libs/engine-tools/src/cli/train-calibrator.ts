@@ -2,9 +2,7 @@
  * Trains the confidence calibrator from eval records (raw ranker scores, calibration features and strict
  * correctness per field; method in calibrate/train.ts). Reports 5-fold cross-validated ECE per set (folds
  * split by document, scanned copies with their original) and writes libs/engine/calibration/calibrator.json.
- *   node libs/engine-tools/dist/cli/eval.js            # writes .data/eval/records.jsonl
- *   node libs/engine-tools/dist/cli/make-scans.js --sets invoice2data,parsee-invoices --out .data/scans   (+ --style bw --dpi 300, --style grey --dpi 150)
- *   node libs/engine-tools/dist/cli/eval.js --datasets .data/scans --records .data/eval/scan-records.jsonl
+ *   npm run eval            # writes .data/eval/records.jsonl: the development sets and their scanned copies
  *   node libs/engine-tools/dist/cli/train-calibrator.js [--records <file>[,<file>...]] [--out <file>] [--isotonic-only] [--shrinkage N] [--cv-out <file.jsonl>]
  * `eval --lodo-only --records <the same files>` then prints the leave-one-dataset-out ECE of what was trained.
  * Scanned copies give the `scan-*` groups and the OCR domain of the second stage their training data.

@@ -3,8 +3,8 @@
  * extracted values (P(value correct)) and one for missing fields (P(field truly absent)), each shrunk toward
  * the more general maps of its chain (document domain, all fields) by how little data it was fitted on; for extracted
  * values a small logistic second stage then weighs in what the score cannot see (OCR certainty of the
- * value's words, the lead over the runner-up). The artefact is trained by `cli/train-calibrator`
- * (calibrate/train.ts) on the development data and committed under libs/engine/calibration.
+ * value's words, the lead over the runner-up). The artefact is trained by libs/engine-tools' `cli/train-calibrator`
+ * (calibrate/train.ts) on the development data and their scanned copies and committed under libs/engine/calibration.
  */
 import { readFileSync } from 'node:fs';
 
@@ -55,6 +55,11 @@ export interface CalibrationFeatures {
   pages?: number;
   /** Raw score of the value minus that of the best candidate with a different value (0..1). */
   margin: number;
+  /**
+   * Product of the OCR confidences of the value's words (1 from a text layer): the chance that every word was
+   * read right, which a value compared exactly needs; a long OCR'd value is rarely read whole.
+   */
+  ocrAll?: number;
 }
 
 export function applyIsotonic(m: IsotonicMap | undefined, raw: number): number {
@@ -124,8 +129,8 @@ export function baseGroup(group: string): string {
 }
 
 /** Inputs of the second stage, in weight order, and the sign each weight is held to (0: free). */
-export const RECALIBRATION_INPUTS = ['logit', 'bias', 'ocr_doubt', 'doc_ocr_doubt', 'margin', 'scanned', 'alt_read', 'short_doc'] as const;
-export const RECALIBRATION_SIGNS: readonly number[] = [1, 0, -1, -1, 1, 0, -1, 0];
+export const RECALIBRATION_INPUTS = ['logit', 'bias', 'ocr_doubt', 'doc_ocr_doubt', 'margin', 'scanned', 'alt_read', 'short_doc', 'joint_ocr_doubt'] as const;
+export const RECALIBRATION_SIGNS: readonly number[] = [1, 0, -1, -1, 1, 0, -1, 0, -1];
 /** A lead over the runner-up beyond this much says nothing more. */
 const MARGIN_CAP = 0.3;
 
@@ -147,6 +152,8 @@ export function recalibrationInputs(group: string, p: number, f: CalibrationFeat
     group.startsWith('scan-') ? 1 : 0,
     f.alt ? 1 : 0,
     1 / Math.max(1, f.pages ?? 1),
+    // surprise of a whole read, 0 (sure) .. 1 (a 1-in-100 chance): a log, since each doubtful word multiplies the risk
+    Math.log(Math.max(0.01, f.ocrAll ?? f.ocr)) / Math.log(0.01),
   ];
 }
 

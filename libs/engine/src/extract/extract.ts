@@ -34,7 +34,7 @@ export interface FieldResult {
   /** Debug: the field kind that read the field, and the document profile that offered its candidates (if any). */
   kind?: string;
   profile?: string;
-  /** Debug: the best candidates as the decision saw them, best first (training the scorer, scoring/). */
+  /** Debug: the best candidates as the decision saw them, best first (training the scorer, libs/engine-tools scoring/). */
   candidates?: CandidateTrace[];
 }
 
@@ -141,16 +141,18 @@ class Extractor {
    */
   private features(s: Scored, list: Scored[]): CalibrationFeatures {
     let ocr = 1;
+    let ocrAll = 1;
     let alt = 0;
     for (const sp of s.spans) {
       for (const w of this.ctx.wordsIn(sp.p, sp.start, sp.end)) {
         ocr = Math.min(ocr, w.confidence ?? 1);
+        ocrAll *= w.confidence ?? 1;
         if (w.alt && w.alt.text !== w.text) alt = 1;
       }
     }
     const key = normText(String(s.value));
     const next = list.find((o) => o !== s && normText(String(o.value)) !== key);
-    return { ocr: Math.round(ocr * 1000) / 1000, docOcr: this.pageOcr, alt, pages: this.ctx.doc.pageCount, margin: Math.round((s.score - (next?.score ?? 0)) * 1000) / 1000 };
+    return { ocr: Math.round(ocr * 1000) / 1000, ocrAll: Math.round(ocrAll * 1000) / 1000, docOcr: this.pageOcr, alt, pages: this.ctx.doc.pageCount, margin: Math.round((s.score - (next?.score ?? 0)) * 1000) / 1000 };
   }
 
   /** The first document profile with candidates of its own for the field. */

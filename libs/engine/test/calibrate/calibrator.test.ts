@@ -1,4 +1,4 @@
-import { applyIsotonic, calibrate, fitIsotonic, RECALIBRATION_INPUTS, setCalibrator } from '../../src/calibrate/calibrator.js';
+import { applyIsotonic, calibrate, fitIsotonic, RECALIBRATION_INPUTS, recalibrationInputs, setCalibrator } from '../../src/calibrate/calibrator.js';
 
 const scores = (n: number, from = 0.4, to = 0.9) => Array.from({ length: n }, (_, i) => from + ((to - from) * i) / Math.max(1, n - 1));
 
@@ -87,6 +87,19 @@ describe('calibrate with a second stage', () => {
     setCalibrator({ version: 't', groups: { amount: { extracted: flat, missing: flat } }, recalibration: stage });
     expect(calibrate('scan-amount', 'extracted', 0.5)).toBe(0.8);
     expect(calibrate('scan-amount', 'missing', 0.5, { ...clean, ocr: 0.2 })).toBe(0.8);
+  });
+
+  test('a value read whole less surely (many doubtful words) gets lower confidence than one word as doubtful', () => {
+    // only the joint-read input weighs: the same lowest word confidence, a different chance that every word is right
+    const joint = { inputs: RECALIBRATION_INPUTS, weights: { ocr: [1, 0, 0, 0, 0, 0, 0, 0, -3] } };
+    setCalibrator({ version: 't', groups: { address: { extracted: flat } }, recalibration: joint });
+    const oneWord = calibrate('scan-address', 'extracted', 0.5, { ...clean, ocr: 0.8, ocrAll: 0.8 });
+    const tenWords = calibrate('scan-address', 'extracted', 0.5, { ...clean, ocr: 0.8, ocrAll: 0.8 ** 10 });
+    expect(tenWords).toBeLessThan(oneWord - 0.2);
+    // a value without the product (older records) is taken as read by its least sure word
+    expect(calibrate('scan-address', 'extracted', 0.5, { ...clean, ocr: 0.8 })).toBe(oneWord);
+    // no surprise beyond a 1-in-100 chance: the input saturates at 1
+    expect(recalibrationInputs('scan-address', 0.8, { ...clean, ocr: 0.001, ocrAll: 1e-9 }).at(-1)).toBe(1);
   });
 
   test('an artefact without a second stage ignores the features', () => {
