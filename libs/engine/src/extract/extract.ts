@@ -16,6 +16,12 @@ import type { Scored } from './scored.js';
 
 export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
 
+/** One reader's candidates for a field (a document profile's or the generic path's) and their calibration group. */
+interface Reading {
+  group: string;
+  list: Scored[];
+}
+
 export interface FieldResult {
   state: 'extracted' | 'missing';
   value?: unknown;
@@ -66,6 +72,8 @@ export interface ExtractOptions {
   debug?: boolean;
   /** Tuning of the receipt ranker's use of alternative OCR readings (experiments); defaults in ocr-repair/options.ts. */
   ocrRepair?: OcrRepairOptions;
+  /** The document profiles that add candidates of their own (default DOCUMENT_PROFILES: the receipt profile). */
+  profiles?: readonly DocumentProfile[];
 }
 
 /** Minimum raw score to extract, per calibration group (below: missing/low_confidence). */
@@ -157,7 +165,7 @@ class Extractor {
 
   /** The first document profile with candidates of its own for the field. */
   private profiled(leaf: LeafNode): { profile: DocumentProfile; list: Scored[] } | undefined {
-    for (const profile of DOCUMENT_PROFILES) {
+    for (const profile of this.opts.profiles ?? DOCUMENT_PROFILES) {
       const list = profile.rank(this.ctx, leaf, this.opts);
       if (list) return { profile, list };
     }
@@ -175,32 +183,39 @@ class Extractor {
   leaf(leaf: LeafNode, pointer: string, ranked?: Scored[]): unknown {
     const kind = kindOf(leaf);
     const base = kind.group(leaf);
-    const profiled = ranked || this.blank ? undefined : this.profiled(leaf);
-    const list = ranked ?? (this.blank ? [] : profiled?.list ?? kind.rank(this.ctx, leaf));
-    // A profile scores on its own scale, and scanned documents misread more, so each gets its own calibration
-    // maps (falling back to the base group's where training had too few).
-    const group = profiled ? `${profiled.profile.name}-${base}` : this.scanned ? `scan-${base}` : base;
-    const trace = this.opts.debug ? { kind: kind.name, profile: profiled?.profile.name, candidates: this.trace(leaf, list) } : {};
+    // Scanned documents misread more, so they get calibration maps of their own (falling back to the base group's
+    // where training had too few).
+    const generic: Reading = { group: this.scanned ? `scan-${base}` : base, list: ranked ?? (this.blank ? [] : kind.rank(this.ctx, leaf)) };
+    const offered = ranked || this.blank ? undefined : this.profiled(leaf);
+    // A document profile adds its candidates ahead of the generic path's, never instead of them: when none of its
+    // candidates is kept, the generic path decides. It scores on its own scale, so its values get their own
+    // calibration group (`receipt-date`), and each value's runner-up is taken within its own reading.
+    const readings = offered ? [{ group: `${offered.profile.name}-${base}`, list: offered.list }, generic] : [generic];
+    const first = readings[0]!;
+    const trace = this.opts.debug ? { kind: kind.name, profile: offered?.profile.name, candidates: this.trace(leaf, first.list) } : {};
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
-      const hit = list.find((s) => normText(String(s.value)) === normText(String(leaf.const)));
-      if (!hit) { this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(group, 'missing', 0), grounding: [], raw_score: 0, group, ...trace }); return null; }
+      const hit = readings.some((r) => r.list.some((s) => normText(String(s.value)) === normText(String(leaf.const))));
+      if (!hit) { this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(first.group, 'missing', 0), grounding: [], raw_score: 0, group: first.group, ...trace }); return null; }
     }
     const threshold = THRESHOLDS[base] ?? 0.4;
     let invalid = false;
-    for (const s of list.slice(0, 8)) {
-      if (s.score < threshold) break;
-      const v = coerce(leaf, s.value);
-      if (v === undefined || !leaf.validate(v)) { invalid = true; continue; }
-      const grounding = s.spans.map((sp) => this.ctx.grounding(sp));
-      const features = this.features(s, list);
-      this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score, features), grounding, raw_score: s.score, group, features, ...trace });
-      return v;
+    for (const { group, list } of readings) {
+      for (const s of list.slice(0, 8)) {
+        if (s.score < threshold) break;
+        const v = coerce(leaf, s.value);
+        if (v === undefined || !leaf.validate(v)) { invalid = true; continue; }
+        const grounding = s.spans.map((sp) => this.ctx.grounding(sp));
+        const features = this.features(s, list);
+        this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score, features), grounding, raw_score: s.score, group, features, ...(offered ? { ...trace, profile: group === first.group ? offered.profile.name : undefined } : trace) });
+        return v;
+      }
     }
-    const best = list[0]?.score ?? 0;
-    const reason: MissingReason = invalid ? 'invalid_value' : list.length ? 'low_confidence' : 'not_found';
-    const candidate = list[0] ? coerce(leaf, list[0].value) : undefined;
-    this.record(pointer, { state: 'missing', reason, confidence: calibrate(group, 'missing', best), grounding: [], raw_score: best, group, candidate, ...trace });
+    // missing: reported as the first reading saw it (the profile's, when it offered candidates)
+    const best = first.list[0]?.score ?? 0;
+    const reason: MissingReason = invalid ? 'invalid_value' : readings.some((r) => r.list.length) ? 'low_confidence' : 'not_found';
+    const candidate = first.list[0] ? coerce(leaf, first.list[0].value) : undefined;
+    this.record(pointer, { state: 'missing', reason, confidence: calibrate(first.group, 'missing', best), grounding: [], raw_score: best, group: first.group, candidate, ...trace });
     return null;
   }
 

@@ -1,7 +1,8 @@
 /**
  * A document profile: knowledge of one type of document (receipts, contracts ...) that the generic path lacks.
  * A profile offers candidates for the fields it knows on documents of its type; the extractor decides on them
- * in their own calibration groups (`<profile>-<group>`).
+ * first, in their own calibration groups (`<profile>-<group>`), and on the generic path's candidates when it
+ * keeps none of them (extract.ts leaf): a profile adds knowledge, it never replaces the generic path.
  */
 import type { LeafNode } from '../schema/compile.js';
 import type { DocContext } from '../extract/context.js';
