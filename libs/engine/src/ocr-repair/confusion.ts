@@ -1,37 +1,14 @@
 /**
- * OCR character confusions (Tesseract on receipt/invoice photos): what a misread character most likely
- * stood for in a numeric context, with a cost (lower = more common confusion). Used to read dates and
- * amounts through misreads ("2o/O5/2017", "RM &.40", "$9.00") without touching ordinary words.
+ * Reading through OCR character confusions (Tesseract on receipt/invoice photos): digits inside numeric
+ * tokens ("2o/O5/2017", "RM &.40", "$9.00") without touching ordinary words, and a confusion-aware edit
+ * distance between words. What is confused with what is data: knowledge/ocr-confusions.
  */
+import { DIGIT_FOR, DIGIT_SWAPS, LETTER_CONFUSIONS } from '../knowledge/ocr-confusions/index.js';
 
-/** Letter/symbol -> digit readings with costs. */
-export const DIGIT_FOR: Record<string, readonly [string, number][]> = {
-  O: [['0', 0.2]], o: [['0', 0.25]], D: [['0', 0.4]], Q: [['0', 0.5]], U: [['0', 0.7]], C: [['0', 0.6]], c: [['0', 0.7]],
-  '©': [['0', 0.5]], 'ø': [['0', 0.4]], 'Ø': [['0', 0.4]], '°': [['0', 0.6]],
-  l: [['1', 0.2]], I: [['1', 0.2]], i: [['1', 0.4]], '|': [['1', 0.3]], '!': [['1', 0.4]], ']': [['1', 0.5]], '[': [['1', 0.5]],
-  '{': [['1', 0.5]], '}': [['1', 0.5]], J: [['1', 0.7]], j: [['1', 0.7]], f: [['1', 0.7]], t: [['1', 0.7]], L: [['1', 0.6]],
-  T: [['7', 0.5], ['1', 0.6]], '?': [['7', 0.6]],
-  Z: [['2', 0.3]], z: [['2', 0.3]],
-  S: [['5', 0.3], ['8', 0.6]], s: [['5', 0.4]], $: [['5', 0.4], ['8', 0.5], ['9', 0.7]], '§': [['5', 0.4], ['8', 0.5]],
-  B: [['8', 0.3]], '&': [['8', 0.4], ['9', 0.5]], '%': [['8', 0.7]],
-  G: [['6', 0.4]], b: [['6', 0.4]],
-  g: [['9', 0.4]], q: [['9', 0.4]],
-  A: [['4', 0.5]], h: [['4', 0.7]], y: [['4', 0.8]],
-  e: [['8', 0.8], ['6', 0.8]],
-};
+// (re-exported for the readers)
+export { DIGIT_FOR, DIGIT_SWAPS, LETTER_CONFUSIONS };
 
-/** Digit -> digits it is often misread as (and back), for consistency-guided repair. */
-export const DIGIT_SWAPS: Record<string, readonly string[]> = {
-  '0': ['8', '6', '9', '3'], '1': ['7', '4'], '2': ['7', '3'], '3': ['8', '9', '5', '2'], '4': ['1', '9'],
-  '5': ['6', '8', '3', '9'], '6': ['8', '5', '0'], '7': ['1', '2'], '8': ['6', '0', '3', '9', '5'], '9': ['8', '0', '3', '5'],
-};
 export const DIGIT_SWAP_COST = 0.8;
-
-/** Letters often misread as one another (upper case), for comparing readings of words. */
-export const LETTER_CONFUSIONS: readonly string[] = [
-  'DO', 'D0', 'O0', 'Q0', 'QO', 'SS', 'S5', 'S$', '5$', 'S8', 'B8', 'MN', 'MH', 'NH', 'IT', 'I1', 'T1', 'L1', 'I|', 'IL',
-  'EF', 'EB', 'CG', 'CO', 'UV', 'VY', 'RA', 'RK', 'Z2', 'G6', 'A4', 'HN', 'UO', 'NW', 'KX',
-];
 
 const LETTER_PAIRS = new Set<string>();
 for (const p of LETTER_CONFUSIONS) {

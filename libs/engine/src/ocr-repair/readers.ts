@@ -5,6 +5,9 @@
  */
 import { findDates, isoDate, expandYear, type DateOrder } from '../normalize/dates.js';
 import { DIGIT_FOR, DIGIT_SWAPS, DIGIT_SWAP_COST, digitize, spanCost, subCost } from './confusion.js';
+import { wordsPattern } from '../knowledge/document-words/index.js';
+import { languageOf } from '../knowledge/languages/index.js';
+import { receiptWords } from '../knowledge/receipts/index.js';
 
 export interface RepairedDate {
   iso: string;
@@ -15,7 +18,8 @@ export interface RepairedDate {
   ambiguous: boolean;
 }
 
-const MONTHS3 = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** The English months' first three letters, January first (knowledge/languages): what a misread month is read as. */
+export const MONTHS3 = languageOf('en').months.map((names) => names[0]!.slice(0, 3));
 
 /** Month number for a possibly misread 3+ letter month name, with a cost (undefined when too far). */
 export function fuzzyMonth(word: string): { month: number; cost: number } | undefined {
@@ -33,7 +37,8 @@ export function fuzzyMonth(word: string): { month: number; cost: number } | unde
 const RE_WORD_MONTH = /(?<![\d])(\d{1,2})\s?[-/. ]?[^\w\s]?\s?([A-Za-z]{3,9})\.?\s?[-/., ]\s?(\d{4}|\d{2})(?![\d])/g;
 const RE_NUMERIC = /(?<![\d])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g;
 
-const RE_LABELLED_RUN = /(\b(?:date|dated|tarikh)\s*[:.]?\s*)(\d{10}|\d{8})(?!\d)/gi;
+/** A run of digits after a date label (knowledge/receipts `dateLabels`): a date with its separators misread or lost. */
+export const RE_LABELLED_RUN = new RegExp(`(\\b(?:${wordsPattern(receiptWords('dateLabels'))})\\s*[:.]?\\s*)(\\d{10}|\\d{8})(?!\\d)`, 'gi');
 /** Cost of a date separator read as a digit or lost. */
 const SEPARATOR_COST = 0.5;
 /** Cost of reading a numeric date in the order against the document's convention. */

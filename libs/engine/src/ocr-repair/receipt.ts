@@ -17,7 +17,9 @@ import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount 
 import { ocrRepairSettings, type OcrRepairOptions, type OcrRepairSettings } from './options.js';
 import { CONFIDENT_MARGIN, lineReadings, pageSpan, type LineReading, type ReadingKind } from './readings.js';
 import { wordsPattern } from '../knowledge/document-words/index.js';
-import { RECEIPT_LEGAL_FORMS, RECEIPT_PLACE_NAMES, receiptWords, sumWords } from '../knowledge/receipts/index.js';
+import { fieldWordsTest, RECEIPT_FIELD_WORDS } from '../knowledge/field-words/index.js';
+import { ocrSpellingsPattern } from '../knowledge/ocr-confusions/index.js';
+import { RECEIPT_LEGAL_FORMS, RECEIPT_PLACE_NAMES, receiptCueSpellings, receiptWords, sumWords } from '../knowledge/receipts/index.js';
 
 /**
  * The readings of a line that extraction may use: the vote with the line re-reading only on lines of one
@@ -147,10 +149,19 @@ function isWord(w: string, keys: readonly string[]): boolean {
 }
 const has = (l: LineInfo, keys: readonly string[]) => l.words.some((w) => isWord(w, keys));
 
+/**
+ * The receipt cues (knowledge/receipts): each cue's spellings as whole words, the cues found as word beginnings,
+ * and the ringgit sign before an amount ("RM 12.50", a shape: in capitals only).
+ */
+const RECEIPT_CUES: readonly RegExp[] = [
+  ...receiptCueSpellings().map((spellings) => new RegExp(`\\b(?:${wordsPattern(spellings, { space: '\\s*', hyphen: '-?\\s?' })})\\b`, 'i')),
+  ...receiptWords('cuePrefixes').map((w) => new RegExp(`\\b(?:${wordsPattern([w])})`, 'i')),
+  /\bRM\s?\d/,
+];
+
 /** Count of distinct receipt cues in the text (cash/change/rounding/cashier/...). */
 export function receiptCues(text: string): number {
-  const cues = [/\bcash\b/i, /\bchange\b/i, /\bround(ing)?\b/i, /\bcashier\b/i, /\breceipt\b/i, /\bthank\s*you\b/i, /\bgst\b/i, /\btender/i, /\b(sdn\.?\s*bhd|bhd|s\/b)\b/i, /\bRM\s?\d/, /\bqty\b/i, /\bsub-?\s?total\b/i];
-  return cues.filter((re) => re.test(text)).length;
+  return RECEIPT_CUES.filter((re) => re.test(text)).length;
 }
 
 /** A receipt photo or scan: OCR'd, one or two pages, with receipt vocabulary (two distinct cues). */
@@ -212,15 +223,21 @@ function readQuality(page: Page, l: LineInfo): number {
   return q;
 }
 
+/** A phrase naming a kind of shop ("Cash & Carry"): its words are no labels. */
+export const SHOP_KIND = new RegExp(`\\b(?:${receiptPattern(receiptWords('shopKinds'))})\\b`, 'gi');
+
 /** Legal forms and business words that end merchant names, as printed (for confusion repair). */
 const LEGAL_FORMS = RECEIPT_LEGAL_FORMS;
 
 /** Words that name a kind of business (generic English and Malay shop words, not names). */
 const BUSINESS_WORDS = receiptWords('businessWords');
 
-/** Legal-form suffixes that end a company name. */
-const SUFFIX_ONE = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b/i;
-const SUFFIX = /\b(s[do0]n\.?\s*bh[do0]|bh[do0]|s\/b|berhad|plt|ltd|limited|inc|co\.|enterprise|trading)\b\.?/gi;
+/** Legal-form suffixes that end a company name, read through OCR confusions ("SON BHO"; knowledge/receipts `nameEnds`). */
+const NAME_ENDS = ocrSpellingsPattern(receiptWords('nameEnds'), { space: '\\s*' });
+export const SUFFIX_ONE = new RegExp(`\\b(${NAME_ENDS})\\b`, 'i');
+export const SUFFIX = new RegExp(`\\b(${NAME_ENDS})\\b\\.?`, 'gi');
+/** The legal forms that end a name printed again further down (knowledge/receipts `nameEndsAgain`). */
+export const NAME_ENDS_AGAIN = wordsPattern(receiptWords('nameEndsAgain'), { space: '\\s*' });
 
 /**
  * Type-aware repair of a merchant name: brackets and legal forms misread by OCR ("{M)", "(Mj", "SON BHO",
@@ -368,7 +385,7 @@ function companyCandidates(ctx: DocContext, tuning: OcrRepairSettings): NonNulla
       const addr = isAddressLine(t);
       // "cash & carry" names a kind of shop, not a payment line
       // (label words read through confusions too: "TAX LHVOICE")
-      const label = (LABEL_LINE.test(t.replace(/\bcash\s*(?:&|and|n)\s*carry\b/gi, '')) || l.words.some(misreadLabel)) && !legal;
+      const label = (LABEL_LINE.test(t.replace(SHOP_KIND, '')) || l.words.some(misreadLabel)) && !legal;
       good++;
       if (good > 6) break;
       if (addr && !legal) continue;
@@ -414,7 +431,7 @@ function companyCandidates(ctx: DocContext, tuning: OcrRepairSettings): NonNulla
       // the name printed again further down in full ("EIGHT OUNCE" ... "EIGHT OUNCE COFFEE CO. THE GARDENS MALL")
       if (!SUFFIX_ONE.test(value) && value.length >= 4) {
         const esc = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const again = new RegExp(`${esc}((?:\\s+[A-Z][A-Z.&'/-]*){0,3}?\\s+(?:SDN\\.?\\s*BHD|BHD|S\\/B|BERHAD|PLT|LTD|CO|ENTERPRISE|TRADING)\\b)\\.?`, 'i');
+        const again = new RegExp(`${esc}((?:\\s+[A-Z][A-Z.&'/-]*){0,3}?\\s+(?:${NAME_ENDS_AGAIN})\\b)\\.?`, 'i');
         for (const other of lines) {
           if (used.includes(other.i)) continue;
           const m = again.exec(other.text);
@@ -475,6 +492,13 @@ function dropFaintEdges(page: Page, cut: { start: number; end: number; text: str
   return { start, end, text: page.text.slice(start, end) };
 }
 
+/** Whole words of a receipt list, case folded. */
+const wholeWords = (words: readonly string[]) => new RegExp(`\\b(?:${wordsPattern(words)})\\b`, 'i');
+/** An address word on a line with a legal form: the line is the address, not the merchant's name. */
+export const ADDRESS_MARK = wholeWords(receiptWords('addressMarks'));
+/** A header line that ends the search for the address block. */
+export const ADDRESS_SEARCH_STOP = wholeWords(receiptWords('addressSearchStop'));
+
 function addressCandidates(ctx: DocContext, tuning: OcrRepairSettings): Scored[] {
   const page = ctx.pages[0]!;
   const lines = lineInfos(page).slice(0, 22);
@@ -485,11 +509,11 @@ function addressCandidates(ctx: DocContext, tuning: OcrRepairSettings): Scored[]
     let s = -1;
     for (let k = from, skipped = 0; k < lines.length && skipped <= 5; k++) {
       const t = lines[k]!.text.trim();
-      const company = LEGAL.test(t) && !/\b(no|lot|jalan|jln|level|floor)\b/i.test(t);
+      const company = LEGAL.test(t) && !ADDRESS_MARK.test(t);
       // a labelled number or code on its own ("Site: 2395", "gona No: SA0127959-0") is no address line
       const labelled = /^\W*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+\s*[:#]\s*[A-Z]{0,3}\d[\d-]{3,}\W*$/.test(t) || /^\W*[A-Za-z]+\s*:\s*\d+\W*$/.test(t);
       if (isAddressLine(t) && !company && !labelled && !ADDRESS_STOP.test(t.replace(/^\W*\(?[\dA-Z]{0,3}\d{3,}-?[A-Z]?\)/, ''))) { s = k; break; }
-      if (/\b(tel|fax|date|cashier)\b/i.test(t)) break;
+      if (ADDRESS_SEARCH_STOP.test(t)) break;
       skipped++;
     }
     if (s < 0) return;
@@ -533,6 +557,22 @@ function addressCandidates(ctx: DocContext, tuning: OcrRepairSettings): Scored[]
 // ---------------------------------------------------------------------------------------------------
 // Date.
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const GARBLED_DATE_LABELS = receiptWords('garbledDateLabels');
+/**
+ * A date label before a date (on the lower-cased text): a label or abbreviation as a whole word, or a garbled
+ * label letter-spaced ("d a t e") or without its first letter before a colon ("ate:").
+ */
+export const DATE_LABEL_BEFORE = new RegExp([
+  `\\b(?:${wordsPattern([...receiptWords('dateLabels'), ...receiptWords('dateAbbreviations')])})\\b`,
+  ...GARBLED_DATE_LABELS.map((w) => [...w].map(escapeRe).join('\\s?')),
+  ...GARBLED_DATE_LABELS.map((w) => `${escapeRe(w.slice(1))}\\s*[:.]`),
+].join('|'));
+/** The garbled labels anywhere on the date's line, in any case. */
+export const DATE_LABEL_ON_LINE = wholeWords(GARBLED_DATE_LABELS);
+/** A label of another date (expiry, validity, birth) before a date. */
+export const OTHER_DATE_LABEL = wholeWords(receiptWords('otherDateLabels'));
+
 function dateCandidatesReceipt(ctx: DocContext, tuning: OcrRepairSettings): Scored[] {
   const out: Scored[] = [];
   // the convention from locale cues first: on a receipt one misread date must not set it
@@ -545,9 +585,9 @@ function dateCandidatesReceipt(ctx: DocContext, tuning: OcrRepairSettings): Scor
         const d = { ...d0, cost: d0.cost + readingCost(r, tuning) };
         const y = Number(d.iso.slice(0, 4));
         const before = r.text.slice(0, d.start).toLowerCase();
-        const label = /\b(date|dated|tarikh|dt)\b|d\s?a\s?t\s?e|ate\s*[:.]/.test(before) || /\bdate\b/i.test(r.text) ? 1 : 0;
+        const label = DATE_LABEL_BEFORE.test(before) || DATE_LABEL_ON_LINE.test(r.text) ? 1 : 0;
         const time = /\b\d{1,2}\s?[:.]\s?\d{2}(\s?[:.]\s?\d{2})?\b/.test(r.text.slice(d.end)) || /\b\d{1,2}:\d{2}\b/.test(before) ? 1 : 0;
-        const expiry = /\b(exp|expiry|valid|due|warranty|birth)\b/i.test(before) ? 1 : 0;
+        const expiry = OTHER_DATE_LABEL.test(before) ? 1 : 0;
         const odd = y < 1995 || y > 2035 ? 1 : 0;
         const z = -0.2 + 1.2 * label + 0.8 * time - 1.6 * d.cost - 1.5 * expiry - 2.5 * odd - 0.6 * p - (d.ambiguous ? 0.1 : 0);
         const sp = pageSpan(page, r, d.start, d.end);
@@ -769,14 +809,22 @@ function aggregate(list: Scored[]): Scored[] {
 
 type ReceiptField = 'company' | 'address' | 'date' | 'total';
 
+/** What a field's name asks for among a receipt's fields (knowledge/field-words RECEIPT_FIELD_WORDS). */
+const ASKS = {
+  buyer: fieldWordsTest(RECEIPT_FIELD_WORDS.buyer),
+  merchant: fieldWordsTest(RECEIPT_FIELD_WORDS.merchant),
+  otherDate: fieldWordsTest(RECEIPT_FIELD_WORDS.otherDate),
+  total: fieldWordsTest(RECEIPT_FIELD_WORDS.total),
+};
+
 /** Which receipt field a schema leaf asks for, if any. */
 export function receiptField(leaf: Pick<LeafNode, 'name' | 'semantic' | 'reading'>): ReceiptField | undefined {
   const n = fieldWords(leaf).join(' ');
-  if (/\b(customer|buyer|client|bill|billing|ship|shipping|delivery|recipient|payer)\b/.test(n)) return undefined;
-  if (leaf.semantic === 'organization' || (/\b(company|merchant|store|shop|vendor|seller|issuer)\b/.test(n) && !/\b(address|id|number|no|phone|tax|vat|gst|reg)\b/.test(n))) return 'company';
+  if (ASKS.buyer(n)) return undefined;
+  if (leaf.semantic === 'organization' || ASKS.merchant(n)) return 'company';
   if (leaf.semantic === 'address') return 'address';
-  if (leaf.semantic === 'date' && !/\b(due|expir|end|start|delivery|birth|valid|until|from|to)\b/.test(n)) return 'date';
-  if (leaf.semantic === 'amount' && /\b(total|grand|paid|payable|due)\b/.test(n) && !/\b(sub|subtotal|tax|vat|gst|net|excl|before|discount|tip|change|cash)\b/.test(n)) return 'total';
+  if (leaf.semantic === 'date' && !ASKS.otherDate(n)) return 'date';
+  if (leaf.semantic === 'amount' && ASKS.total(n)) return 'total';
   return undefined;
 }
 

@@ -22,13 +22,14 @@ export const FIELD_STOP_WORDS: readonly string[] = [
 /**
  * Words of a field name that ask for something: whole `words`, `prefixes` (word beginnings), `pairs` (a word of
  * the first list and later one of the second: "vat rate percent"); none of it when the name holds one of `unless`
- * (anywhere).
+ * (anywhere, even inside a word) or one of `unlessWords` (as a whole word).
  */
 export interface FieldWords {
   words?: readonly string[];
   prefixes?: readonly string[];
   pairs?: readonly (readonly [readonly string[], readonly string[]])[];
   unless?: readonly string[];
+  unlessWords?: readonly string[];
 }
 
 /** Tax names in field names ("vat_rate", "btw_percentage", "mwst_satz"): English, then nl, fr, de. */
@@ -82,6 +83,25 @@ export const CUE_ROLES: readonly { role: CueRole; fits: FieldWords }[] = [
 /** Beginnings of the words of a date field that asks for a period or one of its ends ("period_start", "valid_until"). */
 export const PERIOD_FIELD_PREFIXES: readonly string[] = ['period', 'from', 'start', 'end', 'until', 'begin'];
 
+/**
+ * Which of a receipt's fields a field name asks for (ocr-repair/receipt.ts receiptField): none when it names the
+ * buyer's side; the merchant's name unless it asks for one of the merchant's numbers or contacts; the transaction
+ * date unless it names another date (whole words: "expir" is not a beginning here); the total paid, not a part
+ * of it.
+ */
+export const RECEIPT_FIELD_WORDS = {
+  buyer: { words: ['customer', 'buyer', 'client', 'bill', 'billing', 'ship', 'shipping', 'delivery', 'recipient', 'payer'] },
+  merchant: {
+    words: ['company', 'merchant', 'store', 'shop', 'vendor', 'seller', 'issuer'],
+    unlessWords: ['address', 'id', 'number', 'no', 'phone', 'tax', 'vat', 'gst', 'reg'],
+  },
+  otherDate: { words: ['due', 'expir', 'end', 'start', 'delivery', 'birth', 'valid', 'until', 'from', 'to'] },
+  total: {
+    words: ['total', 'grand', 'paid', 'payable', 'due'],
+    unlessWords: ['sub', 'subtotal', 'tax', 'vat', 'gst', 'net', 'excl', 'before', 'discount', 'tip', 'change', 'cash'],
+  },
+} as const satisfies Record<string, FieldWords>;
+
 const group = (words: readonly string[]) => `\\b(?:${wordsPattern(words)})`;
 
 /** A test of a field's words (lower case, joined by spaces) against `fits`. */
@@ -93,5 +113,6 @@ export function fieldWordsTest(fits: FieldWords): (words: string) => boolean {
   if (!alts.length) return () => false;
   const re = new RegExp(alts.join('|'));
   const unless = fits.unless ?? [];
-  return (words) => re.test(words) && !unless.some((u) => words.includes(u));
+  const unlessWords = fits.unlessWords?.length ? new RegExp(`${group(fits.unlessWords)}\\b`) : undefined;
+  return (words) => re.test(words) && !unless.some((u) => words.includes(u)) && !unlessWords?.test(words);
 }

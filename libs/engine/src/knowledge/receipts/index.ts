@@ -4,7 +4,8 @@
  * the words that end an address block. Per language ('*': printed alike everywhere); place names of the
  * receipts' locale by country. The sums words are matched as whole words read through OCR confusions
  * ("Tota!", "SubTatal"), the others as whole words, case folded; a space in a header or address entry matches
- * any run of spaces, or none ("sdn bhd": "SDN BHD", "SDNBHD").
+ * any run of spaces, or none ("sdn bhd": "SDN BHD", "SDNBHD"). Name endings spell the letters OCR misreads in
+ * the `{x}` notation of knowledge/ocr-confusions ("s{d}n": "SDN", "SON", "S0N").
  */
 
 /** Roles of the words of a receipt's sums lines. */
@@ -33,6 +34,39 @@ export interface ReceiptWords {
   addressWords: readonly string[];
   /** Words that end the address block ("Tel", "GST", "Open hours"). */
   addressStop: readonly string[];
+  /**
+   * Words that tell a page is a till receipt: each entry is one cue, its spellings as whole words, case folded (a
+   * space matches any run of spaces or none, a hyphen is optional and may be followed by one space: "sub-total":
+   * "SubTotal", "Sub-Total", "Sub Total"). Two distinct cues make an OCR'd page a receipt.
+   */
+  cues: readonly (readonly string[])[];
+  /** Cues found as word beginnings ("tender": "Tendered"), one cue each. */
+  cuePrefixes: readonly string[];
+  /**
+   * Legal forms and trade words that end a merchant's name (where a name is cut and where a name broken over lines
+   * ends), as whole words, case folded, with the letters OCR misreads in `{x}` notation ("S0N BHO"). ("co." needs
+   * a letter after its dot, as the former rule had it.)
+   */
+  nameEnds: readonly string[];
+  /** The legal forms that end a name printed again, in full, further down the receipt (as printed; a final dot may follow). */
+  nameEndsAgain: readonly string[];
+  /** Words that make a header line holding a legal form an address line all the same ("Lot 5, Wisma ACME Sdn Bhd"). */
+  addressMarks: readonly string[];
+  /** Words of a header line that end the search for the address block ("Tel", "Date", "Cashier"). */
+  addressSearchStop: readonly string[];
+  /** Phrases naming a kind of shop that read like label words ("Cash & Carry": no payment line). */
+  shopKinds: readonly string[];
+  /** Labels of the transaction date ("Date:", "Tarikh"), before a date on its line or a run of digits. */
+  dateLabels: readonly string[];
+  /** Abbreviated date labels ("Dt"), taken before a date on its line only (not before a bare run of digits). */
+  dateAbbreviations: readonly string[];
+  /**
+   * Date labels also taken when OCR spaced their letters ("D A T E") or lost the first one ("ate:"), and anywhere
+   * on the date's line, in any case.
+   */
+  garbledDateLabels: readonly string[];
+  /** Labels of other dates than the transaction's, before a date ("Exp", "Valid", "Warranty"). */
+  otherDateLabels: readonly string[];
 }
 
 /** Place names of the receipts' locale (states, large towns and their parts) that mark an address line. */
@@ -54,7 +88,11 @@ export const RECEIPT_PLACES: readonly { country: string; names: readonly string[
  */
 export const RECEIPT_LEGAL_FORMS: readonly string[] = ['SDN', 'BHD', 'BHD.', 'S/B', 'CO.', 'BERHAD', 'ENTERPRISE', 'TRADING', 'PLT', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY'];
 
-const none = { sums: {}, businessWords: [], merchantWords: [], misreadLabels: [], headerLabels: [], addressWords: [], addressStop: [] } as const;
+const none = {
+  sums: {}, businessWords: [], merchantWords: [], misreadLabels: [], headerLabels: [], addressWords: [], addressStop: [], cues: [], cuePrefixes: [],
+  nameEnds: [], nameEndsAgain: [], addressMarks: [], addressSearchStop: [], shopKinds: [], dateLabels: [], dateAbbreviations: [],
+  garbledDateLabels: [], otherDateLabels: [],
+} as const satisfies Omit<ReceiptWords, 'language'>;
 
 export const RECEIPT_WORDS: readonly ReceiptWords[] = [
   {
@@ -62,6 +100,7 @@ export const RECEIPT_WORDS: readonly ReceiptWords[] = [
     language: '*',
     headerLabels: ['tel', 'fax', 'email', 'e-mail', 'www', 'http'],
     addressStop: ['tel', 'fax', 'email', 'e-mail', 'www', 'http'],
+    addressSearchStop: ['tel', 'fax'],
   },
   {
     ...none,
@@ -106,6 +145,17 @@ export const RECEIPT_WORDS: readonly ReceiptWords[] = [
       'telephone', 'phone', 'mobile', 'gst', 'sst', 'reg', 'registration', 'invoice', 'receipt', 'date', 'cashier', 'table', 'order', 'bill',
       'slip', 'counter', 'member', 'doc', 'served', 'welcome', 'open', 'hours', 'id no', 'tax', 'outlet', 'careline',
     ],
+    cues: [['cash'], ['change'], ['round', 'rounding'], ['cashier'], ['receipt'], ['thank you'], ['gst'], ['qty'], ['sub-total']],
+    cuePrefixes: ['tender'],
+    nameEnds: ['ltd', 'limited', 'inc', 'co.', 'enterprise', 'trading'],
+    nameEndsAgain: ['ltd', 'co', 'enterprise', 'trading'],
+    addressMarks: ['no', 'lot', 'level', 'floor'],
+    addressSearchStop: ['date', 'cashier'],
+    shopKinds: ['cash & carry', 'cash and carry', 'cash n carry'],
+    dateLabels: ['date', 'dated'],
+    dateAbbreviations: ['dt'],
+    garbledDateLabels: ['date'],
+    otherDateLabels: ['exp', 'expiry', 'valid', 'due', 'warranty', 'birth'],
   },
   {
     ...none,
@@ -121,14 +171,24 @@ export const RECEIPT_WORDS: readonly ReceiptWords[] = [
       'kg', 'batu', 'seksyen', 'industri', 'perindustrian', 'kawasan',
     ],
     addressStop: ['hp', 'h/p'],
+    cues: [['sdn bhd', 'sdn. bhd', 'bhd', 's/b']],
+    nameEnds: ['s{d}n bh{d}', 's{d}n. bh{d}', 'bh{d}', 's/b', 'berhad', 'plt'],
+    nameEndsAgain: ['sdn bhd', 'sdn. bhd', 'bhd', 's/b', 'berhad', 'plt'],
+    addressMarks: ['jalan', 'jln'],
+    dateLabels: ['tarikh'],
   },
 ];
 
-type ListKey = Exclude<keyof ReceiptWords, 'language' | 'sums'>;
+type ListKey = Exclude<keyof ReceiptWords, 'language' | 'sums' | 'cues'>;
 
 /** One list of every language, in the order of RECEIPT_WORDS, each word once. */
 export function receiptWords(key: ListKey): readonly string[] {
   return [...new Set(RECEIPT_WORDS.flatMap((r) => r[key]))];
+}
+
+/** The receipt cues of every language, each a list of spellings. */
+export function receiptCueSpellings(): readonly (readonly string[])[] {
+  return RECEIPT_WORDS.flatMap((r) => r.cues);
 }
 
 /** The sums words of a role in every language, each once. */
