@@ -5,17 +5,14 @@
  * "PERENDUSTRIAN" -> "PERINDUSTRIAN", "Jin" -> "Jln"). Place names outside the vocabulary are left alone.
  */
 import { confusionDistance, DIGIT_FOR, DIGIT_SWAPS } from './confusion.js';
+import { wordsPattern } from '../knowledge/document-words/index.js';
+import { RECEIPT_PLACES, receiptWords, type PostcodeRanges } from '../knowledge/receipts/index.js';
 
-/** Address words (upper case). Not a gazetteer: generic street/area words, states and big cities only. */
-const LEXICON = [
-  'JALAN', 'JLN', 'TAMAN', 'TMN', 'LORONG', 'LRG', 'PERSIARAN', 'BANDAR', 'BLOK', 'BANGUNAN', 'WISMA', 'PLAZA',
-  'KOMPLEKS', 'KAMPUNG', 'SEKSYEN', 'SECTION', 'STREET', 'ROAD', 'AVENUE', 'BUILDING', 'CENTRE', 'CENTER', 'SQUARE',
-  'INDUSTRI', 'PERINDUSTRIAN', 'KAWASAN', 'MUKIM', 'FLOOR', 'LEVEL', 'UTARA', 'SELATAN', 'TIMUR', 'BARAT', 'BARU',
-  'BATU', 'BLK', 'SELANGOR', 'KUALA', 'LUMPUR', 'JOHOR', 'BAHRU', 'PENANG', 'PULAU', 'PINANG', 'PERAK', 'MELAKA', 'KEDAH',
-  'PAHANG', 'SABAH', 'SARAWAK', 'NEGERI', 'SEMBILAN', 'TERENGGANU', 'KELANTAN', 'PERLIS', 'PUTRAJAYA', 'LABUAN',
-  'MALAYSIA', 'DARUL', 'EHSAN', 'TAKZIM', 'SHAH', 'ALAM', 'PETALING', 'JAYA', 'KLANG', 'CHERAS', 'PUCHONG', 'SUBANG',
-  'AMPANG', 'KAJANG', 'SERI',
-];
+/**
+ * Address words (upper case, each once: a word listed twice would tie with itself). Not a gazetteer: generic
+ * street/area words, states and big cities only (knowledge/receipts `addressRepairWords`, places' `repairNames`).
+ */
+export const LEXICON: readonly string[] = [...new Set([...receiptWords('addressRepairWords'), ...RECEIPT_PLACES.flatMap((p) => p.repairNames.map((n) => n.toUpperCase()))])];
 const WORDS = new Set(LEXICON);
 
 /** Whether a word (letters and digits of one token) is an address vocabulary word or a postcode. */
@@ -55,36 +52,15 @@ export function repairAddressWord(w: string): string {
   return best && !tie && bestD <= maxDistance(W.length) ? withCase(best, w) : w;
 }
 
-/** Postcode ranges of the states and federal territories (five digits; the locale of the receipts). */
-const POSTCODES: [RegExp, [number, number][]][] = [
-  [/\bKUALA\s+LUMPUR\b/i, [[50000, 60999]]],
-  [/\bPUTRAJAYA\b/i, [[62000, 62999]]],
-  [/\bSELANGOR\b/i, [[40000, 48999], [63000, 68999]]],
-  [/\bJOHOR\b/i, [[79000, 86999]]],
-  [/\b(PULAU\s+PINANG|PENANG)\b/i, [[10000, 14999]]],
-  [/\bPERAK\b/i, [[30000, 36999]]],
-  [/\bMELAKA\b/i, [[75000, 78999]]],
-  [/\bNEGERI\s+SEMBILAN\b/i, [[70000, 73999]]],
-  [/\bPAHANG\b/i, [[25000, 28999], [39000, 39999], [49000, 49999], [69000, 69999]]],
-  [/\bKEDAH\b/i, [[5000, 9999]]],
-  [/\bKELANTAN\b/i, [[15000, 18999]]],
-  [/\bTERENGGANU\b/i, [[20000, 24999]]],
-  [/\bSABAH\b/i, [[88000, 91999]]],
-  [/\bSARAWAK\b/i, [[93000, 98999]]],
-];
+/** Postcode ranges of the states and federal territories, by a state's name (knowledge/receipts places' `states`). */
+export const POSTCODES: readonly [RegExp, PostcodeRanges][] = RECEIPT_PLACES.flatMap((p) =>
+  p.states.map((st) => [new RegExp(`\\b(?:${wordsPattern(st.names, { space: '\\s+' })})\\b`, 'i'), st.postcodes] as [RegExp, PostcodeRanges]));
 
 /**
- * Postcode ranges of the large towns whose postcodes are well known and do not overlap (the locale of the
- * receipts). A postcode printed right before one of them must fall in its range.
+ * Postcode ranges of the large towns whose postcodes are well known and do not overlap (knowledge/receipts
+ * places' `towns`). A postcode printed right before one of them must fall in its range.
  */
-const TOWN_POSTCODES: [string, [number, number][]][] = [
-  ['SHAH ALAM', [[40000, 40999]]],
-  ['KLANG', [[41000, 42999]]],
-  ['PETALING JAYA', [[46000, 47499], [47800, 47899]]],
-  ['PUCHONG', [[47100, 47199]]],
-  ['SUBANG JAYA', [[47500, 47699]]],
-  ['JOHOR BAHRU', [[79000, 81999]]],
-];
+const TOWN_POSTCODES: readonly [string, PostcodeRanges][] = RECEIPT_PLACES.flatMap((p) => p.towns.map((t) => [t.name, t.postcodes] as [string, PostcodeRanges]));
 
 /** Whether a five-digit postcode fits the town named right after it ("47100 KLANG": no); undefined when no known town follows. */
 export function postcodeFitsTown(postcode: string, after: string): boolean | undefined {
@@ -130,16 +106,11 @@ export function repairPostcode(value: string): string {
 }
 
 /**
- * Two-word place names and state titles: one word read right vouches for the other, so a misread of any one
- * letter in the other ("TARUL EHSAN", "SERT KEMBANGAN", "SHAH ALAK") takes the pair's spelling. Only names
- * whose first word starts no other common name ("SUBANG JASA" is a street as well as "SUBANG JAYA" a town).
- * The repaired word needs four letters (oneLetterOff), so short words are never bent into a name.
+ * Two-word place names and state titles (knowledge/receipts places' `pairs`): one word read right vouches for the
+ * other, so a misread of any one letter in the other ("TARUL EHSAN", "SERT KEMBANGAN", "SHAH ALAK") takes the
+ * pair's spelling. The repaired word needs four letters (oneLetterOff), so short words are never bent into a name.
  */
-const PLACE_PAIRS: [string, string][] = [
-  ['DARUL', 'EHSAN'], ['DARUL', 'TAKZIM'], ['DARUL', 'KHUSUS'], ['DARUL', 'RIDZUAN'], ['DARUL', 'AMAN'], ['DARUL', 'NAIM'],
-  ['DARUL', 'MAKMUR'], ['KUALA', 'LUMPUR'], ['SHAH', 'ALAM'], ['JOHOR', 'BAHRU'], ['PETALING', 'JAYA'], ['NEGERI', 'SEMBILAN'],
-  ['PULAU', 'PINANG'], ['SERI', 'KEMBANGAN'],
-];
+export const PLACE_PAIRS: readonly [string, string][] = RECEIPT_PLACES.flatMap((p) => p.pairs.map(([a, b]) => [a.toUpperCase(), b.toUpperCase()] as [string, string]));
 
 /** Whether two words of one length differ in exactly one letter. */
 function oneLetterOff(a: string, b: string): boolean {
@@ -168,6 +139,11 @@ function repairPlacePairs(tokens: string[]): string[] {
   return out;
 }
 
+/** A word before a unit or block code (knowledge/receipts `unitWords`). */
+export const UNIT_WORD = new RegExp(`^(?:${wordsPattern(receiptWords('unitWords'))})$`, 'i');
+/** A lower-case word an address keeps (knowledge/receipts `addressSmallWords`). */
+export const SMALL_WORD = new RegExp(`^(?:${wordsPattern(receiptWords('addressSmallWords'))})$`);
+
 /** A one-letter unit or block code whose digit 1 was read as "i" or "l" ("Unit Gi & G2"), judged by its neighbours. */
 function unitCodes(tokens: string[]): string[] {
   return tokens.map((t, i) => {
@@ -175,7 +151,7 @@ function unitCodes(tokens: string[]): string[] {
     if (!m) return t;
     const prev = (tokens[i - 1] ?? '').replace(/[^A-Za-z]/g, '');
     const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].some((n) => n !== undefined && /^[A-Z]\d{1,3}[,.]?$/.test(n));
-    return /^(unit|lot|no|blk|block|level|lvl|suite|shop|kiosk|lorong|lrg)$/i.test(prev) || near ? `${m[1]}1${m[3]}` : t;
+    return UNIT_WORD.test(prev) || near ? `${m[1]}1${m[3]}` : t;
   });
 }
 
@@ -194,7 +170,7 @@ export function repairAddress(value: string): string {
     if (!tok) continue;
     if (!/[\p{L}\p{N}]/u.test(tok) && !/^[,&]$/.test(tok)) continue;
     // lower-case noise: up to three letters in an upper-case address, up to two in a mixed-case one
-    if (/^[^\w]*[a-z]{1,3}[^\w]*$/.test(tok) && (upper >= 0.8 || (tok.replace(/\W/g, '').length <= 2 && !/^(of|di)$/.test(tok.replace(/\W/g, ''))))) continue;
+    if (/^[^\w]*[a-z]{1,3}[^\w]*$/.test(tok) && (upper >= 0.8 || (tok.replace(/\W/g, '').length <= 2 && !SMALL_WORD.test(tok.replace(/\W/g, ''))))) continue;
     // the number sign "NO." before a number, its O misread ("NG.113G", "N0. 5")
     let no = tok.replace(/^N[GC0DQ](?=\.\d|\.$)/, 'NO');
     // a lot or unit code (digits and capitals) with a lower-case i or l: a misread 1 ("i7-G", "Ui3", "20-Al")

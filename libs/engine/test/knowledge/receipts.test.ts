@@ -6,6 +6,7 @@ import {
   receiptCues, receiptField, SHOP_KIND, SUFFIX, SUFFIX_ONE,
 } from '../../src/ocr-repair/receipt.js';
 import { MONTHS3, RE_LABELLED_RUN } from '../../src/ocr-repair/readers.js';
+import { LEXICON, PLACE_PAIRS, POSTCODES, postcodeFitsTown, SMALL_WORD, UNIT_WORD } from '../../src/ocr-repair/address.js';
 import { fieldWords } from '../../src/schema/semantic.js';
 import type { LeafNode } from '../../src/schema/compile.js';
 
@@ -46,14 +47,24 @@ describe('receipt words data', () => {
     const codes = RECEIPT_WORDS.map((r) => r.language);
     expect(new Set(codes).size).toBe(codes.length);
     for (const r of RECEIPT_WORDS) {
-      for (const k of ['merchantWords', 'misreadLabels', 'headerLabels', 'addressWords', 'addressStop'] as const) {
+      for (const k of [
+        'merchantWords', 'misreadLabels', 'headerLabels', 'addressWords', 'addressStop', 'cuePrefixes', 'nameEnds', 'nameEndsAgain', 'addressMarks',
+        'addressSearchStop', 'shopKinds', 'dateLabels', 'dateAbbreviations', 'garbledDateLabels', 'otherDateLabels', 'unitWords', 'addressSmallWords',
+      ] as const) {
         expect(new Set(r[k]).size).toBe(r[k].length);
         for (const w of r[k]) expect(w).toBe(w.toLowerCase());
       }
-      for (const w of r.businessWords) expect(w).toBe(w.toUpperCase());
+      for (const w of [...r.businessWords, ...r.addressRepairWords]) expect(w).toBe(w.toUpperCase());
+      expect(new Set(r.addressRepairWords).size).toBe(r.addressRepairWords.length);
       for (const list of Object.values(r.sums)) expect(new Set(list).size).toBe(list!.length);
     }
-    for (const p of RECEIPT_PLACES) expect(new Set(p.names).size).toBe(p.names.length);
+    for (const p of RECEIPT_PLACES) {
+      for (const list of [p.names, p.repairNames, p.states.flatMap((st) => st.names), p.towns.map((t) => t.name), p.pairs.map((x) => x.join(' '))]) {
+        expect(new Set(list).size).toBe(list.length);
+        for (const w of list) expect(w).toBe(w.toLowerCase());
+      }
+      for (const { postcodes } of [...p.states, ...p.towns]) for (const [a, b] of postcodes) expect(a <= b && b <= 99999).toBe(true);
+    }
   });
 
   test('the sums words of every role, the legal forms (in their order) and the business words are the former lists', () => {
@@ -168,5 +179,79 @@ describe('the receipt reader\'s cue, name-ending, date and address-search patter
       if (receiptField(leaf) !== oldReceiptField(leaf)) differ.push(`${name}/${semantic}`);
     }
     expect(differ).toEqual([]);
+  });
+});
+
+describe('the address repair\'s lexicon, postcodes, place pairs and unit words are the former in-code ones', () => {
+  /** The former lists of ocr-repair/address.ts, verbatim. */
+  const OLD_LEXICON = [
+    'JALAN', 'JLN', 'TAMAN', 'TMN', 'LORONG', 'LRG', 'PERSIARAN', 'BANDAR', 'BLOK', 'BANGUNAN', 'WISMA', 'PLAZA',
+    'KOMPLEKS', 'KAMPUNG', 'SEKSYEN', 'SECTION', 'STREET', 'ROAD', 'AVENUE', 'BUILDING', 'CENTRE', 'CENTER', 'SQUARE',
+    'INDUSTRI', 'PERINDUSTRIAN', 'KAWASAN', 'MUKIM', 'FLOOR', 'LEVEL', 'UTARA', 'SELATAN', 'TIMUR', 'BARAT', 'BARU',
+    'BATU', 'BLK', 'SELANGOR', 'KUALA', 'LUMPUR', 'JOHOR', 'BAHRU', 'PENANG', 'PULAU', 'PINANG', 'PERAK', 'MELAKA', 'KEDAH',
+    'PAHANG', 'SABAH', 'SARAWAK', 'NEGERI', 'SEMBILAN', 'TERENGGANU', 'KELANTAN', 'PERLIS', 'PUTRAJAYA', 'LABUAN',
+    'MALAYSIA', 'DARUL', 'EHSAN', 'TAKZIM', 'SHAH', 'ALAM', 'PETALING', 'JAYA', 'KLANG', 'CHERAS', 'PUCHONG', 'SUBANG',
+    'AMPANG', 'KAJANG', 'SERI',
+  ];
+  const OLD_POSTCODES: [RegExp, [number, number][]][] = [
+    [/\bKUALA\s+LUMPUR\b/i, [[50000, 60999]]],
+    [/\bPUTRAJAYA\b/i, [[62000, 62999]]],
+    [/\bSELANGOR\b/i, [[40000, 48999], [63000, 68999]]],
+    [/\bJOHOR\b/i, [[79000, 86999]]],
+    [/\b(PULAU\s+PINANG|PENANG)\b/i, [[10000, 14999]]],
+    [/\bPERAK\b/i, [[30000, 36999]]],
+    [/\bMELAKA\b/i, [[75000, 78999]]],
+    [/\bNEGERI\s+SEMBILAN\b/i, [[70000, 73999]]],
+    [/\bPAHANG\b/i, [[25000, 28999], [39000, 39999], [49000, 49999], [69000, 69999]]],
+    [/\bKEDAH\b/i, [[5000, 9999]]],
+    [/\bKELANTAN\b/i, [[15000, 18999]]],
+    [/\bTERENGGANU\b/i, [[20000, 24999]]],
+    [/\bSABAH\b/i, [[88000, 91999]]],
+    [/\bSARAWAK\b/i, [[93000, 98999]]],
+  ];
+  const OLD_TOWN_POSTCODES: [string, [number, number][]][] = [
+    ['SHAH ALAM', [[40000, 40999]]],
+    ['KLANG', [[41000, 42999]]],
+    ['PETALING JAYA', [[46000, 47499], [47800, 47899]]],
+    ['PUCHONG', [[47100, 47199]]],
+    ['SUBANG JAYA', [[47500, 47699]]],
+    ['JOHOR BAHRU', [[79000, 81999]]],
+  ];
+  const oldPostcodeFitsTown = (postcode: string, after: string): boolean | undefined => {
+    const town = OLD_TOWN_POSTCODES.find(([t]) => new RegExp(`^[,.]?\\s*${t.replace(' ', '\\s+')}\\b`, 'i').test(after));
+    if (!town) return undefined;
+    const n = Number(postcode);
+    return town[1].some(([a, b]) => n >= a && n <= b);
+  };
+  const OLD_PLACE_PAIRS: [string, string][] = [
+    ['DARUL', 'EHSAN'], ['DARUL', 'TAKZIM'], ['DARUL', 'KHUSUS'], ['DARUL', 'RIDZUAN'], ['DARUL', 'AMAN'], ['DARUL', 'NAIM'],
+    ['DARUL', 'MAKMUR'], ['KUALA', 'LUMPUR'], ['SHAH', 'ALAM'], ['JOHOR', 'BAHRU'], ['PETALING', 'JAYA'], ['NEGERI', 'SEMBILAN'],
+    ['PULAU', 'PINANG'], ['SERI', 'KEMBANGAN'],
+  ];
+  const OLD_UNIT_WORD = /^(unit|lot|no|blk|block|level|lvl|suite|shop|kiosk|lorong|lrg)$/i;
+  const OLD_SMALL_WORD = /^(of|di)$/;
+
+  test('the lexicon holds the same words, each once; the place pairs are the same, in order', () => {
+    expect(new Set(LEXICON).size).toBe(LEXICON.length);
+    expect(sorted(LEXICON)).toEqual(sorted(OLD_LEXICON));
+    expect(PLACE_PAIRS).toEqual(OLD_PLACE_PAIRS);
+  });
+
+  const places = [...new Set([...OLD_LEXICON, ...OLD_TOWN_POSTCODES.map(([t]) => t), ...OLD_PLACE_PAIRS.map((p) => p.join(' ')), 'PULAU PINANG', 'NEGERI SEMBILAN', 'KUALA LUMPUR', 'SUBANG', 'SHAH', 'PETALING', 'JOHOR'])];
+  const texts = [...new Set(places.flatMap((w) => [w, w.toLowerCase(), w.replace(/ /g, '  '), w.replace(/ /g, ''), w.replace(/ /g, '\n')])
+    .flatMap((w) => [w, `${w}x`, `x${w}`, `, ${w}`, `. ${w}`, ` ${w}`, `,${w}`, `${w}, MALAYSIA`, `12, JALAN 3, ${w} 5`]))];
+
+  test(`${texts.length} addresses: the state that decides the postcode range, in order, and the towns' ranges`, () => {
+    const state = (list: readonly (readonly [RegExp, readonly (readonly [number, number])[]])[], t: string) => JSON.stringify(list.find(([re]) => re.test(t))?.[1] ?? null);
+    expect(texts.filter((t) => state(POSTCODES, t) !== state(OLD_POSTCODES, t))).toEqual([]);
+    expect(POSTCODES.length).toBe(OLD_POSTCODES.length);
+    const codes = ['40000', '40999', '41000', '42100', '46000', '47100', '47150', '47200', '47500', '47800', '79000', '81300', '82000', '52100', '05000'];
+    expect(texts.flatMap((t) => codes.filter((c) => postcodeFitsTown(c, t) !== oldPostcodeFitsTown(c, t)).map((c) => `${c} ${t}`))).toEqual([]);
+  });
+
+  test('unit words and the lower-case words an address keeps', () => {
+    const probes = [...new Set([...OLD_UNIT_WORD.source.split(/[^a-z]+/), ...receiptWords('unitWords'), 'of', 'di', 'OF', 'Di', 'units', 'x', 'lots', 'LOT', 'Unit', 'n', 'do'].filter(Boolean))];
+    expect(probes.filter((p) => UNIT_WORD.test(p) !== OLD_UNIT_WORD.test(p))).toEqual([]);
+    expect(probes.filter((p) => SMALL_WORD.test(p) !== OLD_SMALL_WORD.test(p))).toEqual([]);
   });
 });
