@@ -8,55 +8,29 @@ import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
 import { conceptPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
+import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
+import {
+  AMOUNT_FAMILY_FIELD_WORDS, FIELD_CONCEPT_WORDS, fieldWordsTest, GENERIC_CORE_WORDS, LABEL_CORE_STOP_WORDS, TRAILING_QUALIFIERS,
+} from '../knowledge/field-words/index.js';
 import type { DocContext, Span } from './context.js';
 import { LRUCache } from 'lru-cache';
 import { END_LETTERS, labelTokens, matchPhraseAt, MIN_TEXT_TYPO_LENGTH, phraseInfo, TAIL_MIN_LENGTH, tokenQuality, type LabelToken } from './label-similarity.js';
 
 /**
- * Which label concepts a field's reading asks for (knowledge/labels holds each concept's phrases in every
- * language). Checked on the field's phrase, its core words and its reading; concepts add their phrases in
- * this order, so a field that matches several lists its own concept's labels first.
+ * Which label concepts a field's reading asks for (knowledge/field-words FIELD_CONCEPT_WORDS; knowledge/labels
+ * holds each concept's phrases in every language). Checked on the field's phrase, its core words and its reading;
+ * concepts add their phrases in this order, so a field that matches several lists its own concept's labels first.
  */
-const FIELD_CONCEPTS: [RegExp, LabelConcept[]][] = [
-  [/\binvoice (number|no|id)\b|^number$/, ['document_number']],
-  [/\b(invoice|issue) date\b|^date$/, ['issue_date']],
-  [/\bdue date\b/, ['due_date']],
-  // what is left to pay (after payments, deposits, credits) has labels of its own, ahead of the totals'
-  [/\b(amount|balance|total) (due|payable|outstanding)\b|\bbalance\b/, ['amount_due']],
-  [/\b(total|grand total|total amount|amount due|total amount gross)\b/, ['total']],
-  [/\bsubtotal\b|\bsub total\b/, ['subtotal']],
-  [/\btax amount\b|^tax$|\bvat amount\b/, ['tax_amount']],
-  [/\bcustomer (id|number|no)\b/, ['customer_number']],
-  [/\bpayment reference\b/, ['payment_reference']],
-  [/\b(customer|client|buyer)('s)? (order )?reference\b|\byour reference\b/, ['customer_reference']],
-  [/\bpayment terms\b/, ['payment_terms']],
-  [/\bpayment method\b/, ['payment_method']],
-  [/\bvat rate\b|\bvat rate percent\b|\btax rate\b/, ['tax_rate']],
-  [/\bchamber of commerce\b/, ['company_registration']],
-  [/\bvat number\b|\bvat\b/, ['vat_id']],
-  [/\bsiren\b/, ['company_registration']],
-  [/\biban\b/, ['iban']],
-  [/\bbic\b/, ['bic']],
-  [/\bpurchase order\b|\border (number|reference)\b/, ['order_number']],
-  [/\bphone\b/, ['phone']],
-  [/\bemail\b/, ['email']],
-  [/\bwebsite\b/, ['website']],
-  [/\b(delivery|shipping|ship|dispatch|service|supply) date\b|\bdate of (delivery|supply)\b/, ['delivery_date']],
-  [/\b(tax|gst) (id|number|no|registration)\b/, ['vat_id']],
-  [/\b(company|registration|commercial register|trade register) (number|no|id)\b/, ['company_registration']],
-  [/\bcurrency\b/, ['currency']],
-  [/\beffective date\b/, ['effective_date']],
-  [/\bagreement date\b/, ['agreement_date']],
-  [/\bexpiration date\b/, ['expiration_date']],
-];
+export const FIELD_CONCEPTS: readonly [(words: string) => boolean, readonly LabelConcept[]][] = FIELD_CONCEPT_WORDS.map((c) => [fieldWordsTest(c.fits), c.concepts]);
 
-const STOP = new Set(['the', 'of', 'a', 'an', 'and', 'or', 'to', 'in', 'on', 'for', 'as', 'is', 'by', 'vendor', 'customer', 'seller', 'gross']);
+/** Words a field's label core leaves out (knowledge/field-words). */
+const STOP = new Set(LABEL_CORE_STOP_WORDS);
 
 /** Words that alone name no field: a field's core reduced to one of them is its party's, not the document's. */
-const GENERIC_CORE = /^(number|no|nr|num|id|date|name)$/;
+export const GENERIC_CORE = new RegExp(`^(?:${wordsPattern(GENERIC_CORE_WORDS)})$`);
 
 /** Words that qualify the noun before them in a field name but precede it on the page. */
-const QUALIFIERS = new Set(['gross', 'net', 'paid', 'payable', 'total', 'final', 'original']);
+const QUALIFIERS = new Set(TRAILING_QUALIFIERS);
 
 /**
  * How much each phrase of a field's label list says (1 for the field's own words, down to 0.5 for a language's
@@ -95,7 +69,7 @@ function buildLabelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, p
   const ownCount = out.size;
   // a core that is one generic word ("customer number" -> "number") says nothing without the party word it lost
   const conceptCore = GENERIC_CORE.test(core) && core !== phrase ? '' : core;
-  const concepts = FIELD_CONCEPTS.filter(([re]) => re.test(phrase) || (conceptCore && re.test(conceptCore)) || re.test(read)).flatMap(([, cs]) => cs);
+  const concepts = FIELD_CONCEPTS.filter(([fits]) => fits(phrase) || (conceptCore && fits(conceptCore)) || fits(read)).flatMap(([, cs]) => cs);
   for (const c of concepts) conceptPhrases(c).forEach((s) => out.add(s));
   if (parentName) out.delete(parentName);
   // '#' alone labels a number only where it opens a line ("# 1042" under a title): see findLabels
@@ -123,12 +97,12 @@ export type AmountFamily = 'total' | 'subtotal' | 'tax';
 
 const FAMILY_CONCEPTS: Record<AmountFamily, LabelConcept[]> = { subtotal: ['subtotal'], tax: ['tax_amount'], total: ['total', 'amount_due'] };
 
+/** The field words of each sum, in the order tried (knowledge/field-words AMOUNT_FAMILY_FIELD_WORDS). */
+const FAMILY_FITS = AMOUNT_FAMILY_FIELD_WORDS.map((f) => [f.family, fieldWordsTest(f.fits)] as const);
+
 export function amountFamily(name: string): AmountFamily | undefined {
   const n = nameWords(name).join(' ');
-  if (/\b(sub ?total|net|excl|untaxed|taxable)\b/.test(n)) return 'subtotal';
-  if (/\b(tax|vat|gst)\b/.test(n) && !/\b(incl|including|gross|total)\b/.test(n)) return 'tax';
-  if (/\b(total|due|gross|grand)\b/.test(n)) return 'total';
-  return undefined;
+  return FAMILY_FITS.find(([, fits]) => fits(n))?.[0];
 }
 
 /**
@@ -645,6 +619,9 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
   return { score: best, hit: bestHit };
 }
 
+/** Another field's noun right after a label hit (knowledge/document-words `labelNouns`). */
+export const LABEL_NOUN_AFTER = new RegExp(`^[ \\t]*(?:${wordsPattern(printedWords('labelNouns'))})\\b`, 'i');
+
 /** Label phrases that only say "a number follows": whose number it is comes from the word before them. */
 const GENERIC_NUMBER_LABELS: ReadonlySet<string> = new Set([...NUMBER_WORDS, 'id']);
 
@@ -662,7 +639,7 @@ export function dropForeignQualified(ctx: DocContext, hits: LabelHit[], phrases:
     if (phrase === undefined) return true;
     const page = ctx.pages[h.p];
     // "Invoice Date", "Invoice Total", "Rechnungsbetrag": a noun after the hit makes it another field's label
-    if (/^[ \t]*(date|datum|dated|total|totaal|summe|gesamt|amount|period|address|summary|type|currency|terms|due|balance|value|sum|subtotal|betrag|bedrag|montant|adresse|adres)\b/i.test(page.text.slice(h.end, h.end + 16))) return false;
+    if (LABEL_NOUN_AFTER.test(page.text.slice(h.end, h.end + 16))) return false;
     if (!GENERIC_NUMBER_LABELS.has(phrase.toLowerCase())) return true;
     const before = page.text.slice(page.text.lastIndexOf('\n', h.start - 1) + 1, h.start);
     // the word right before, separated by spaces only (an abbreviation's dot belongs to the word)

@@ -9,7 +9,7 @@ import { OTHER_DATE_ROLE_RE, RANGE_AROUND } from '../../src/kinds/date/index.js'
 import { GENERIC, cueWords } from '../../src/extract/ranking.js';
 import * as old from './old-in-code-vocabulary.js';
 
-const LIST_KEYS = ['notName', 'notNameAbbreviations', 'titles', 'titleQualifiers', 'issuerDetails', 'sumRowStart', 'sumRowAnywhere', 'taxInclusion', 'taxNames', 'dateRoleStems', 'rangeWords'] as const;
+const LIST_KEYS = ['notName', 'notNameAbbreviations', 'titles', 'titleQualifiers', 'issuerDetails', 'sumRowStart', 'sumRowAnywhere', 'taxInclusion', 'taxNames', 'dateRoleStems', 'rangeWords', 'labelNouns'] as const;
 
 /** Every word of the old patterns and of the new data, in the contexts the rules meet them in. */
 const words = [...new Set([

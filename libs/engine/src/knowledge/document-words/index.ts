@@ -48,11 +48,16 @@ export interface DocumentWords {
   rangeWords: readonly string[];
   /** Phrases (or word beginnings) of contracts near a value of each role: found in the text before the value. */
   cues: Readonly<Partial<Record<CueRole, readonly string[]>>>;
+  /**
+   * Nouns that, printed right after a label found on the page ("Invoice" + "Date", "Rechnungs" + "betrag"), make it
+   * another field's label; whole words, case folded.
+   */
+  labelNouns: readonly string[];
 }
 
 const none = {
   notName: [], notNameAbbreviations: [], titles: [], titleQualifiers: [], issuerDetails: [], sumRowStart: [], sumRowAnywhere: [],
-  taxInclusion: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {},
+  taxInclusion: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {}, labelNouns: [],
 } as const satisfies Omit<DocumentWords, 'language'>;
 
 export const DOCUMENT_WORDS: readonly DocumentWords[] = [
@@ -91,6 +96,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
       notice: ['notice', 'prior to', 'written notice', 'before the end', 'non-renewal', 'not to renew'],
       due: ['due', 'payable', 'pay by'],
     },
+    labelNouns: ['date', 'dated', 'total', 'amount', 'period', 'address', 'summary', 'type', 'currency', 'terms', 'due', 'balance', 'value', 'sum', 'subtotal'],
   },
   {
     ...none,
@@ -107,6 +113,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     taxNames: ['mwst', 'ust'],
     dateRoleStems: ['liefer', 'fällig', 'bestell', 'zeitraum', 'leistung', 'versand', 'zahlung', 'bis'],
     rangeWords: ['bis'],
+    labelNouns: ['datum', 'summe', 'gesamt', 'betrag', 'adresse'],
   },
   {
     ...none,
@@ -120,6 +127,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     taxInclusion: ['exclusief', 'inclusief'],
     taxNames: ['btw'],
     dateRoleStems: ['lever', 'verval', 'betaal'],
+    labelNouns: ['datum', 'totaal', 'bedrag', 'adres'],
   },
   {
     ...none,
@@ -131,6 +139,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     sumRowAnywhere: ['total', 'total ttc', 'total ht'],
     taxNames: ['tva'],
     dateRoleStems: ['échéance'],
+    labelNouns: ['date', 'total', 'montant', 'adresse'],
   },
   { ...none, language: 'it', notName: ['fattura'], taxNames: ['iva'] },
   { ...none, language: 'es', taxNames: ['iva'] },

@@ -3,7 +3,7 @@
  * price"), by what they ask for: which line-item column, whose party, net or gross, which role of a date. Not
  * what documents print (labels/, document-words/): schemas are written in English, with a few tax
  * abbreviations of other languages that callers put in keys ("btw", "tva", "mwst", "brutto"; marked below).
- * The mapping of field readings to label concepts is in extract/labels.ts (FIELD_CONCEPTS).
+ * Field readings ask for label concepts through FIELD_CONCEPT_WORDS (extract/labels.ts).
  */
 import type { LabelConcept } from '../labels/concepts.js';
 import type { CueRole } from '../document-words/index.js';
@@ -20,12 +20,14 @@ export const FIELD_STOP_WORDS: readonly string[] = [
 ];
 
 /**
- * Words of a field name that ask for something: whole `words`, `prefixes` (word beginnings), `pairs` (a word of
- * the first list and later one of the second: "vat rate percent"); none of it when the name holds one of `unless`
- * (anywhere, even inside a word) or one of `unlessWords` (as a whole word).
+ * Words of a field name that ask for something: whole `words` (or phrases), `prefixes` (word beginnings), `pairs`
+ * (a word of the first list and later one of the second: "vat rate percent"), `whole` (the name is exactly one of
+ * these); none of it when the name holds one of `unless` (anywhere, even inside a word) or one of `unlessWords`
+ * (as a whole word).
  */
 export interface FieldWords {
   words?: readonly string[];
+  whole?: readonly string[];
   prefixes?: readonly string[];
   pairs?: readonly (readonly [readonly string[], readonly string[]])[];
   unless?: readonly string[];
@@ -102,6 +104,82 @@ export const RECEIPT_FIELD_WORDS = {
   },
 } as const satisfies Record<string, FieldWords>;
 
+/** "customer reference", "client's order reference": the phrases of a buyer's own reference in field names. */
+const BUYER_REFERENCE = ['customer', 'client', 'buyer'].flatMap((who) => [who, `${who}'s`]).flatMap((w) => [`${w} reference`, `${w} order reference`]);
+
+/**
+ * The label concepts (knowledge/labels) a field's reading asks for, in the order their labels join the field's
+ * label list (a concept may come back further down): each when the field's words hold one of `words` as whole
+ * words, or are one of `whole`. What is left to pay (`amount_due`) comes ahead of the totals.
+ */
+export const FIELD_CONCEPT_WORDS: readonly { concepts: readonly LabelConcept[]; fits: FieldWords }[] = [
+  { concepts: ['document_number'], fits: { words: ['invoice number', 'invoice no', 'invoice id'], whole: ['number'] } },
+  { concepts: ['issue_date'], fits: { words: ['invoice date', 'issue date'], whole: ['date'] } },
+  { concepts: ['due_date'], fits: { words: ['due date'] } },
+  {
+    concepts: ['amount_due'],
+    fits: {
+      words: [
+        'amount due', 'amount payable', 'amount outstanding', 'balance due', 'balance payable', 'balance outstanding', 'total due', 'total payable',
+        'total outstanding', 'balance',
+      ],
+    },
+  },
+  { concepts: ['total'], fits: { words: ['total', 'grand total', 'total amount', 'amount due', 'total amount gross'] } },
+  { concepts: ['subtotal'], fits: { words: ['subtotal', 'sub total'] } },
+  { concepts: ['tax_amount'], fits: { words: ['tax amount', 'vat amount'], whole: ['tax'] } },
+  { concepts: ['customer_number'], fits: { words: ['customer id', 'customer number', 'customer no'] } },
+  { concepts: ['payment_reference'], fits: { words: ['payment reference'] } },
+  { concepts: ['customer_reference'], fits: { words: [...BUYER_REFERENCE, 'your reference'] } },
+  { concepts: ['payment_terms'], fits: { words: ['payment terms'] } },
+  { concepts: ['payment_method'], fits: { words: ['payment method'] } },
+  { concepts: ['tax_rate'], fits: { words: ['vat rate', 'vat rate percent', 'tax rate'] } },
+  { concepts: ['company_registration'], fits: { words: ['chamber of commerce'] } },
+  { concepts: ['vat_id'], fits: { words: ['vat number', 'vat'] } },
+  { concepts: ['company_registration'], fits: { words: ['siren'] } },
+  { concepts: ['iban'], fits: { words: ['iban'] } },
+  { concepts: ['bic'], fits: { words: ['bic'] } },
+  { concepts: ['order_number'], fits: { words: ['purchase order', 'order number', 'order reference'] } },
+  { concepts: ['phone'], fits: { words: ['phone'] } },
+  { concepts: ['email'], fits: { words: ['email'] } },
+  { concepts: ['website'], fits: { words: ['website'] } },
+  {
+    concepts: ['delivery_date'],
+    fits: { words: [...['delivery', 'shipping', 'ship', 'dispatch', 'service', 'supply'].map((w) => `${w} date`), 'date of delivery', 'date of supply'] },
+  },
+  { concepts: ['vat_id'], fits: { words: ['tax', 'gst'].flatMap((t) => ['id', 'number', 'no', 'registration'].map((w) => `${t} ${w}`)) } },
+  {
+    concepts: ['company_registration'],
+    fits: { words: ['company', 'registration', 'commercial register', 'trade register'].flatMap((r) => ['number', 'no', 'id'].map((w) => `${r} ${w}`)) },
+  },
+  { concepts: ['currency'], fits: { words: ['currency'] } },
+  { concepts: ['effective_date'], fits: { words: ['effective date'] } },
+  { concepts: ['agreement_date'], fits: { words: ['agreement date'] } },
+  { concepts: ['expiration_date'], fits: { words: ['expiration date'] } },
+];
+
+/**
+ * Which of the three invoice sums a numeric field asks for, tried in this order (extract/labels.ts amountFamily):
+ * a sum before tax, the tax (not a sum including it), the total.
+ */
+export const AMOUNT_FAMILY_FIELD_WORDS: readonly { family: 'subtotal' | 'tax' | 'total'; fits: FieldWords }[] = [
+  { family: 'subtotal', fits: { words: ['subtotal', 'sub total', 'net', 'excl', 'untaxed', 'taxable'] } },
+  { family: 'tax', fits: { words: ['tax', 'vat', 'gst'], unlessWords: ['incl', 'including', 'gross', 'total'] } },
+  { family: 'total', fits: { words: ['total', 'due', 'gross', 'grand'] } },
+];
+
+/**
+ * Words a field's label core leaves out (extract/labels.ts): function words and the party and gross words that a
+ * printed label does not repeat ("vendor_name" -> "name", "total_gross" -> "total").
+ */
+export const LABEL_CORE_STOP_WORDS: readonly string[] = ['the', 'of', 'a', 'an', 'and', 'or', 'to', 'in', 'on', 'for', 'as', 'is', 'by', 'vendor', 'customer', 'seller', 'gross'];
+
+/** Words that alone name no field: a field's core reduced to one of them is its party's, not the document's. */
+export const GENERIC_CORE_WORDS: readonly string[] = ['number', 'no', 'nr', 'num', 'id', 'date', 'name'];
+
+/** Words that qualify the noun before them in a field name but precede it on the page ("total_amount_gross": "gross amount"). */
+export const TRAILING_QUALIFIERS: readonly string[] = ['gross', 'net', 'paid', 'payable', 'total', 'final', 'original'];
+
 const group = (words: readonly string[]) => `\\b(?:${wordsPattern(words)})`;
 
 /** A test of a field's words (lower case, joined by spaces) against `fits`. */
@@ -109,6 +187,7 @@ export function fieldWordsTest(fits: FieldWords): (words: string) => boolean {
   const alts: string[] = [];
   if (fits.words?.length) alts.push(`${group(fits.words)}\\b`);
   if (fits.prefixes?.length) alts.push(group(fits.prefixes));
+  if (fits.whole?.length) alts.push(`^(?:${wordsPattern(fits.whole)})$`);
   for (const [a, b] of fits.pairs ?? []) alts.push(`${group(a)}\\b.*${group(b)}\\b`);
   if (!alts.length) return () => false;
   const re = new RegExp(alts.join('|'));
