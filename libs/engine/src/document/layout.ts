@@ -6,8 +6,9 @@
  * the same row stay together ("Invoice No: 123"). A very wide horizontal gap (> GAP_SPLIT_EM em) splits
  * a row into separate lines that stay adjacent in the text. A fragment joins a row through its nearest
  * neighbour there, never when it sits above or below a word of that row (two rows of small text beside a
- * large heading stay two rows). OCR lines come grouped by Tesseract and are kept as read. Blocks are runs
- * of lines with paragraph-like spacing. Coordinates here are in page units with the origin at the top-left.
+ * large heading stay two rows). OCR lines come grouped by Tesseract and are kept as read, but for a column gutter
+ * inside one (splitAtGutters). Blocks are runs of lines with paragraph-like spacing. Coordinates here are in
+ * page units with the origin at the top-left.
  */
 import type { BBox, Block, Line, Page, Word } from './model.js';
 
@@ -248,6 +249,38 @@ function norm(b: { x0: number; y0: number; x1: number; y1: number }, width: numb
   ];
 }
 
+/** Mostly letters, three or more ("NIP:", "Total", "Hotel"; not "RM8.20", "SR", "7"). */
+function isWordy(w: RawWord): boolean {
+  const letters = (w.text.match(/\p{L}/gu) ?? []).length;
+  return letters >= 3 && letters >= 0.75 * w.text.replace(/[.,:;!?'"()]/g, '').length;
+}
+
+/**
+ * An OCR line split where a gap wider than GAP_SPLIT_EM em (the median height of its words) separates its words
+ * and the part after the gap has words, as rows of a text layer are split: OCR engines join side-by-side columns
+ * ("Seller: A GmbH      Buyer: B SA") into one line, which would read the second column's words as the first's.
+ * A re-reading that spans the gap is dropped.
+ */
+export function splitAtGutters(line: RawLine): RawLine[] {
+  if (line.length < 2) return [line];
+  // the height of its words, not of specks and dashes OCR also returns ("|", "-": a fraction of a letter's height)
+  const lettered = line.filter((w) => (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2);
+  const heights = (lettered.length ? lettered : line).map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const em = heights[(heights.length - 1) >> 1]!;
+  if (!(em > 0)) return [line];
+  const out: RawLine[] = [[line[0]!]];
+  for (let i = 1; i < line.length; i++) {
+    if (line[i]!.x0 - line[i - 1]!.x1 > GAP_SPLIT_EM * em) out.push([]);
+    out[out.length - 1]!.push(line[i]!);
+  }
+  // A part without a word (a value: "RM 8.20", a stray speck "7" or ":") is no column: it stays with what precedes
+  // it, as receipts print a label and its amount far apart, or, leading the line, with what follows it.
+  for (let k = out.length - 1; k > 0; k--) if (!out[k]!.some(isWordy)) out.splice(k - 1, 2, [...out[k - 1]!, ...out[k]!]);
+  if (out.length > 1 && !out[0]!.some(isWordy)) out.splice(0, 2, [...out[0]!, ...out[1]!]);
+  if (out.length === 1) return out;
+  return out.map((seg) => seg.map((w, j) => (w.reread && j + w.reread.words > seg.length ? { ...w, reread: undefined } : w)));
+}
+
 /**
  * Builds a page from lines already in reading order: groups consecutive lines into blocks where the
  * vertical spacing looks like one paragraph, and lays out the page text with offsets.
@@ -264,7 +297,8 @@ export function buildPage(
   const blocks: Block[] = [];
   const parts: string[] = [];
   let offset = 0;
-  const nonEmpty = rawLines.map((l) => l.filter((w) => w.text.length > 0)).filter((l) => l.length > 0);
+  const kept = rawLines.map((l) => l.filter((w) => w.text.length > 0)).filter((l) => l.length > 0);
+  const nonEmpty = source === 'ocr' ? kept.flatMap(splitAtGutters) : kept;
   const boxes = nonEmpty.map(lineBox);
   // The page's usual spacing between consecutive lines (lower median), so that paragraph breaks are
   // recognised both in single- and in double-spaced text.

@@ -139,3 +139,43 @@ test('skewed OCR lines stay separate lines of one block, in the given order', ()
   expect(page.text).toBe('alpha0 beta0 gamma0 delta0\nalpha1 beta1 gamma1 delta1\nalpha2 beta2 gamma2 delta2');
   expect(page.blocks).toHaveLength(1);
 });
+
+describe('OCR lines across a column gutter', () => {
+  /** One OCR line of words placed at the given x (page of 1000 x 1400, words 20 high, 9 per letter). */
+  const ocrWords = (y: number, ...words: [string, number][]): RawLine =>
+    words.map(([text, x0]) => ({ text, x0, y0: y, x1: x0 + 9 * text.length, y1: y + 20, confidence: 0.9 }));
+
+  test('an OCR line that runs across a column gutter becomes two lines of one row, adjacent in the text', () => {
+    const line = ocrWords(100, ['Seller:', 80], ['Acme', 150], ['GmbH', 195], ['Buyer:', 520], ['Beta', 580], ['SA', 625]);
+    const page = buildPage(1, 1000, 1400, [line], 'ocr');
+    expect(page.text).toBe('Seller: Acme GmbH\nBuyer: Beta SA');
+    expect(page.lines).toHaveLength(2);
+    expect(page.blocks).toHaveLength(1);
+  });
+
+  test('word gaps up to three word heights keep an OCR line whole', () => {
+    // 59 units between the words: under 3 x 20
+    expect(buildPage(1, 1000, 1400, [ocrWords(100, ['Hotel', 80], ['Alpha', 184])], 'ocr').lines).toHaveLength(1);
+    // 61 units: over
+    expect(buildPage(1, 1000, 1400, [ocrWords(100, ['Hotel', 80], ['Alpha', 186])], 'ocr').lines).toHaveLength(2);
+  });
+
+  test('an amount or a speck far right of its label stays in the label\'s line, as receipts print them', () => {
+    const page = buildPage(1, 1000, 1400, [ocrWords(100, ['CASH', 80], ['RM8.20', 700]), ocrWords(130, ['Jalan', 80], ['Tampoi', 135], ['7', 900])], 'ocr');
+    expect(page.text).toBe('CASH RM8.20\nJalan Tampoi 7');
+  });
+
+  test('a speck leading a line far left of its words stays with them', () => {
+    const page = buildPage(1, 1000, 1400, [ocrWords(100, [':', 80], ['81750', 700], ['JOHOR', 760])], 'ocr');
+    expect(page.lines).toHaveLength(1);
+  });
+
+  test('a re-reading that spans the gutter is dropped, one inside a column kept', () => {
+    const line = ocrWords(100, ['Date:', 80], ['1.2.24', 130], ['Due:', 520], ['3.4.24', 570]);
+    line[0]!.reread = { text: 'Date: 1.2.24', confidence: 0.9, words: 2 };
+    line[1]!.reread = { text: '1.2.24 Due:', confidence: 0.9, words: 2 };
+    const page = buildPage(1, 1000, 1400, [line], 'ocr');
+    expect(page.words[0]!.reread).toBeDefined();
+    expect(page.words[1]!.reread).toBeUndefined();
+  });
+});
