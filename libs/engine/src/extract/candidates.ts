@@ -9,6 +9,7 @@ import { parseAmount } from '../normalize/numbers.js';
 import { CURRENCY_CODES, CURRENCY_MENTION_SOURCE, currencyOf, HOME_SYMBOL_SOURCE, homeCurrencyOf } from '../knowledge/currencies/index.js';
 import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
+import { repairIban } from '../ocr-repair/iban.js';
 import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS } from '../knowledge/labels/index.js';
 
 export interface RawCandidate extends Span {
@@ -144,7 +145,22 @@ export function phoneCandidates(ctx: DocContext): RawCandidate[] {
 }
 
 export function ibanCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'iban', /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
+  const printed = scan(ctx, 'iban', /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
+  // OCR'd pages also: an IBAN with letters and digits confused, put right where its layout and checksum agree
+  if (!ctx.pages.some((pg) => pg.source === 'ocr')) return printed;
+  const repaired = scan(ctx, 'iban-repaired', /\b[A-Z]{2}[A-Z0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g, (m, p) => {
+    if (ctx.pages[p]!.source !== 'ocr') return undefined;
+    // the match may start at a word before the IBAN ("IBAN NLSO INGB ..."): try it from each word
+    for (let k = 0; ; ) {
+      const text = m[0].slice(k);
+      const value = repairIban(text);
+      if (value) return { p, start: m.index! + k, end: m.index! + m[0].length, value, text };
+      const space = m[0].indexOf(' ', k);
+      if (space < 0) return undefined;
+      k = space + 1;
+    }
+  });
+  return [...printed, ...repaired];
 }
 
 export function bicCandidates(ctx: DocContext): RawCandidate[] {
