@@ -133,9 +133,13 @@ describe('calibrate with shrinkage toward the general maps', () => {
     expect(calibrate('date', 'extracted', 0.5)).toBeGreaterThan(0.98);
   });
 
-  test('a receipt group without its own map uses the scanned-document group before the digital one', () => {
-    setCalibrator({ version: 't', shrinkage: 0, groups: { 'scan-address': { extracted: flat(0.4, 50) }, address: { extracted: flat(0.95, 50) } } });
-    expect(calibrate('receipt-address', 'extracted', 0.5)).toBe(0.4);
+  test("a profile group without its own map draws on its domain's pool, not on the generic path's maps of another scale", () => {
+    setCalibrator({ version: 't', shrinkage: 0, groups: { 'scan-address': { extracted: flat(0.4, 50) }, address: { extracted: flat(0.95, 50) }, __ocr__: { extracted: flat(0.7, 500) } } });
+    expect(calibrate('receipt-address', 'extracted', 0.5)).toBe(0.7);
+    // a scanned document's field still draws on its base group
+    expect(calibrate('scan-name', 'extracted', 0.5)).toBe(0.7);
+    setCalibrator({ version: 't', shrinkage: 0, groups: { name: { extracted: flat(0.9, 50) }, __ocr__: { extracted: flat(0.7, 500) } } });
+    expect(calibrate('scan-name', 'extracted', 0.5)).toBe(0.9);
   });
 
   test("a missing answer on an OCR'd document draws on the OCR domain's missing map, not the digital one's", () => {
