@@ -5,6 +5,7 @@
  */
 import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
+import { BUYER_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import { phrasesOf, phrasesPattern, YOURS_WORDS } from '../../knowledge/labels/index.js';
 import { vatCandidates } from '../../extract/candidates.js';
 import type { DocContext } from '../../extract/context.js';
@@ -29,13 +30,14 @@ function rankTaxId(ctx: DocContext, leaf: LeafNode): Scored[] {
   }));
 }
 
-const CUSTOMER_SIDE_WORD = /\b(customer|client|buyer|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/;
+/** A field asking for the customer's side ("customer_vat", "buyer_tax_id"): the words of knowledge/field-words. */
+const customerSideField = fieldWordsTest(BUYER_FIELD_WORDS.blocks);
 /** "Your VAT number", "Uw BTW nummer", "Customer VAT": the line names the customer's own identifier. */
 const CUSTOMER_CUE = new RegExp(phrasesPattern([...YOURS_WORDS, ...phrasesOf('buyer')]), 'iu');
 
 /** Identifiers of the other party's (customer vs vendor: by their line's words or their party block) lose half their score. */
 function sideOfLine(ctx: DocContext, leaf: LeafNode, list: Scored[]): Scored[] {
-  const customerField = CUSTOMER_SIDE_WORD.test(fieldWords(leaf).join(' '));
+  const customerField = customerSideField(fieldWords(leaf).join(' '));
   const out = list.map((s) => {
     const sp = s.spans[0];
     if (!sp) return s;
