@@ -148,7 +148,7 @@ async function scoreCalibrationScans(opts: EvalOptions): Promise<FieldOutcome[]>
   // copies of the development sets only: another --datasets folder (synthetic, multilingual) has none
   if (process.argv.includes('--no-scans') || (!arg('scans') && realpathSync(opts.datasets) !== realpathSync(DEV_DATASETS))) return [];
   const dir = resolve(arg('scans') ?? join(repoRoot, '.data/scans'));
-  await ensureCalibrationScans(opts.datasets, dir, (line) => console.log(`making scanned copies: ${line}`));
+  await ensureCalibrationScans(opts.datasets, dir, (line) => console.log(`making scanned copies: ${line}`), opts.sets);
   const sets = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'cases')) && (!opts.sets?.length || opts.sets.includes(originalSet(s)))).sort();
   if (!sets.length) return [];
   const { reports, outcomes } = await runEval({ ...opts, datasets: dir, sets, out: opts.out ? join(opts.out, 'scans') : undefined });

@@ -72,10 +72,13 @@ export const CALIBRATION_SCANS: readonly Omit<ScanCopyOptions, 'datasets' | 'out
   { sets: ['kleister-nda'], style: 'bw', dpi: 300, maxPages: 3, wholeOnly: true, limit: 30 },
 ];
 
-/** Makes the calibration copies that are not in `out` yet (a set whose development folder is absent is skipped). */
-export async function ensureCalibrationScans(datasets: string, out: string, log: (line: string) => void = () => {}): Promise<void> {
+/**
+ * Makes the calibration copies that are not in `out` yet, of the sets in `only` when given (a set whose
+ * development folder is absent is skipped).
+ */
+export async function ensureCalibrationScans(datasets: string, out: string, log: (line: string) => void = () => {}, only?: readonly string[]): Promise<void> {
   for (const recipe of CALIBRATION_SCANS) {
-    const sets = recipe.sets.filter((s) => existsSync(join(datasets, s, 'cases')) && !existsSync(join(out, `scan-${recipe.style}-${s}`, 'cases')));
+    const sets = recipe.sets.filter((s) => (!only?.length || only.includes(s)) && existsSync(join(datasets, s, 'cases')) && !existsSync(join(out, `scan-${recipe.style}-${s}`, 'cases')));
     if (sets.length) await makeScanCopies({ ...recipe, sets, datasets, out }, log);
   }
 }

@@ -37,6 +37,13 @@ test('the calibration copies that are missing are made, those already there are 
   }
 });
 
+test('only the sets asked for are copied', async () => {
+  addCase('invoice2data', 'a', 1);
+  addCase('parsee-invoices', 'p', 1);
+  await ensureCalibrationScans(join(root, 'datasets'), join(root, 'scans'), undefined, ['parsee-invoices']);
+  expect(readdirSync(join(root, 'scans')).sort()).toEqual(['scan-bw-parsee-invoices', 'scan-fax-parsee-invoices', 'scan-grey-parsee-invoices']);
+});
+
 test('copies are limited per set, and whole-only skips documents longer than the pages copied', async () => {
   addCase('nda', 'long', 3);
   addCase('nda', 'short1', 1);
