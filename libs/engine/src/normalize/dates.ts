@@ -4,7 +4,7 @@
  * 2023"), ordinals and legal phrasing
  * ("the 8th day of June, 2010", "June 8th, 2010", "8-Jun-18").
  */
-import { LANGUAGES, languageOf } from '../knowledge/languages/index.js';
+import { LANGUAGES } from '../knowledge/languages/index.js';
 import { ordinalToNumber } from './numbers.js';
 
 /** Month names of every language the engine reads (knowledge/languages), lower case, to month number. */
@@ -61,8 +61,6 @@ const RE_DMY_WORD = new RegExp(`\\b(?:the\\s+)?${DAY}(?:\\s+day)?(?:\\s+of)?${CO
 const RE_MDY_WORD = new RegExp(`\\b(${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+${YEAR}\\b`, 'giu');
 /** A month-first date with a four-digit year at the start of the text ("March 21, 2011"). */
 const RE_MDY_FULL = new RegExp(`^(?:${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+\\d{4}\\b`, 'iu');
-/** A day, an English month abbreviation and a year run together ("21Mar2011", "5dec19"), as receipts print them. */
-const RE_COMPACT = new RegExp(`\\b(\\d{1,2})(${languageOf('en').months.map((names) => names[0]!.slice(0, 3)).join('|')})[a-z]*(\\d{2,4})\\b`, 'giu');
 
 function monthNum(s: string): number | undefined {
   return MONTHS[s.toLowerCase().replace(/\.$/, '')];
@@ -92,11 +90,6 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
   for (const m of text.matchAll(RE_MDY_WORD)) {
     const mo = monthNum(m[1]); const d = dayNum(m[2]); const y = expandYear(m[3]);
     const iso = d && mo ? isoDate(y, mo, d) : undefined;
-    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
-  }
-  for (const m of text.matchAll(RE_COMPACT)) {
-    const mo = monthNum(m[2]); const d = Number(m[1]); const y = expandYear(m[3]);
-    const iso = mo ? isoDate(y, mo, d) : undefined;
     if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
   }
   for (const m of text.matchAll(RE_ISO)) {
