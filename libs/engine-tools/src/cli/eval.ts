@@ -143,10 +143,15 @@ async function main() {
   writeFileSync(records, [...outcomes, ...scanned].map((o) => JSON.stringify(o)).join('\n') + '\n');
 }
 
+/** Whether two paths name one existing folder (a machine without the development sets has no DEV_DATASETS). */
+function sameFolder(a: string, b: string): boolean {
+  return existsSync(a) && existsSync(b) && realpathSync(a) === realpathSync(b);
+}
+
 /** The development sets' scanned copies (made when missing), scored; none with --no-scans or other --datasets. */
 async function scoreCalibrationScans(opts: EvalOptions): Promise<FieldOutcome[]> {
   // copies of the development sets only: another --datasets folder (synthetic, multilingual) has none
-  if (process.argv.includes('--no-scans') || (!arg('scans') && realpathSync(opts.datasets) !== realpathSync(DEV_DATASETS))) return [];
+  if (process.argv.includes('--no-scans') || (!arg('scans') && !sameFolder(opts.datasets, DEV_DATASETS))) return [];
   const dir = resolve(arg('scans') ?? join(repoRoot, '.data/scans'));
   await ensureCalibrationScans(opts.datasets, dir, (line) => console.log(`making scanned copies: ${line}`), opts.sets);
   const sets = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'cases')) && (!opts.sets?.length || opts.sets.includes(originalSet(s)))).sort();
