@@ -1,18 +1,18 @@
 /**
  * Type-aware repair of a merchant address read by OCR: stray marks and letter noise between the address
- * words are dropped, and words one confusion away from the address vocabulary (street and area words,
- * states and the large cities of the receipts' locale) take the vocabulary spelling ("TAHAN" -> "TAMAN",
- * "PERENDUSTRIAN" -> "PERINDUSTRIAN", "Jin" -> "Jln"). Place names outside the vocabulary are left alone.
+ * words are dropped, and words one confusion away from the address vocabulary (a language's street and area
+ * words) take the vocabulary spelling ("TAHAN" -> "TAMAN", "PERENDUSTRIAN" -> "PERINDUSTRIAN", "Jin" -> "Jln").
+ * Place names are left alone: the engine holds no gazetteer, which would favour one country's addresses.
  */
-import { confusionDistance, DIGIT_FOR, DIGIT_SWAPS } from './confusion.js';
+import { confusionDistance } from './confusion.js';
 import { wordsPattern } from '../knowledge/document-words/index.js';
-import { RECEIPT_PLACES, receiptWords, type PostcodeRanges } from '../knowledge/receipts/index.js';
+import { receiptWords } from '../knowledge/receipts/index.js';
 
 /**
- * Address words (upper case, each once: a word listed twice would tie with itself). Not a gazetteer: generic
- * street/area words, states and big cities only (knowledge/receipts `addressRepairWords`, places' `repairNames`).
+ * Address words (upper case, each once: a word listed twice would tie with itself): generic street and area words
+ * (knowledge/receipts `addressRepairWords`).
  */
-export const LEXICON: readonly string[] = [...new Set([...receiptWords('addressRepairWords'), ...RECEIPT_PLACES.flatMap((p) => p.repairNames.map((n) => n.toUpperCase()))])];
+export const LEXICON: readonly string[] = [...new Set(receiptWords('addressRepairWords'))];
 const WORDS = new Set(LEXICON);
 
 /** Whether a word (letters and digits of one token) is an address vocabulary word or a postcode. */
@@ -50,93 +50,6 @@ export function repairAddressWord(w: string): string {
   }
   // two vocabulary words equally near: no repair
   return best && !tie && bestD <= maxDistance(W.length) ? withCase(best, w) : w;
-}
-
-/** Postcode ranges of the states and federal territories, by a state's name (knowledge/receipts places' `states`). */
-export const POSTCODES: readonly [RegExp, PostcodeRanges][] = RECEIPT_PLACES.flatMap((p) =>
-  p.states.map((st) => [new RegExp(`\\b(?:${wordsPattern(st.names, { space: '\\s+' })})\\b`, 'i'), st.postcodes] as [RegExp, PostcodeRanges]));
-
-/**
- * Postcode ranges of the large towns whose postcodes are well known and do not overlap (knowledge/receipts
- * places' `towns`). A postcode printed right before one of them must fall in its range.
- */
-const TOWN_POSTCODES: readonly [string, PostcodeRanges][] = RECEIPT_PLACES.flatMap((p) => p.towns.map((t) => [t.name, t.postcodes] as [string, PostcodeRanges]));
-
-/** Whether a five-digit postcode fits the town named right after it ("47100 KLANG": no); undefined when no known town follows. */
-export function postcodeFitsTown(postcode: string, after: string): boolean | undefined {
-  const town = TOWN_POSTCODES.find(([t]) => new RegExp(`^[,.]?\\s*${t.replace(' ', '\\s+')}\\b`, 'i').test(after));
-  if (!town) return undefined;
-  const n = Number(postcode);
-  return town[1].some(([a, b]) => n >= a && n <= b);
-}
-
-/** A five-digit postcode outside the range of the town after it, with one digit misread: the one swap that fits ("46000 SHAH ALAM" -> 40000). */
-function repairTownPostcode(value: string): string {
-  return value.replace(/\b(\d{5})(?=[,.]?\s+[A-Za-z])/g, (code: string, _c: string, at: number) => {
-    const after = value.slice(at + code.length);
-    if (postcodeFitsTown(code, after) !== false) return code;
-    const fits = new Set<string>();
-    for (let k = 0; k < 5; k++) for (const d of DIGIT_SWAPS[code[k]!] ?? []) {
-      const alt = code.slice(0, k) + d + code.slice(k + 1);
-      if (postcodeFitsTown(alt, after)) fits.add(alt);
-    }
-    return fits.size === 1 ? [...fits][0]! : code;
-  });
-}
-
-/**
- * A postcode whose faint first digit was lost ("MALURI, 2100 KUALA LUMPUR"): four digits after a comma and
- * before the place name take the one first digit that puts them in the named state's postcode range.
- */
-export function repairPostcode(value: string): string {
-  const state = POSTCODES.find(([re]) => re.test(value));
-  if (!state) return repairTownPostcode(value);
-  const inState = (n: number) => state[1].some(([a, b]) => n >= a && n <= b);
-  // four digits after a comma: the first digit lost
-  let out = value.replace(/(,\s*)(\d{4})(?=\s+[A-Za-z]{3,})/g, (m, pre: string, four: string) => {
-    const fits = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => Number(`${d}${four}`)).filter(inState);
-    return fits.length === 1 ? `${pre}${fits[0]}` : m;
-  });
-  // a symbol and four digits: the first digit misread ("$2100")
-  out = out.replace(/(^|\s)([^\w\s])(\d{4})(?=[,.]?\s+[A-Za-z]{3,})/g, (m, pre: string, sym: string, four: string) => {
-    const fits = (DIGIT_FOR[sym] ?? []).map(([d]) => Number(`${d}${four}`)).filter(inState);
-    return fits.length === 1 ? `${pre}${fits[0]}` : m;
-  });
-  return repairTownPostcode(out);
-}
-
-/**
- * Two-word place names and state titles (knowledge/receipts places' `pairs`): one word read right vouches for the
- * other, so a misread of any one letter in the other ("TARUL EHSAN", "SERT KEMBANGAN", "SHAH ALAK") takes the
- * pair's spelling. The repaired word needs four letters (oneLetterOff), so short words are never bent into a name.
- */
-export const PLACE_PAIRS: readonly [string, string][] = RECEIPT_PLACES.flatMap((p) => p.pairs.map(([a, b]) => [a.toUpperCase(), b.toUpperCase()] as [string, string]));
-
-/** Whether two words of one length differ in exactly one letter. */
-function oneLetterOff(a: string, b: string): boolean {
-  if (a.length !== b.length || a.length < 4) return false;
-  let d = 0;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) d++;
-  return d === 1;
-}
-
-function repairPlacePairs(tokens: string[]): string[] {
-  const out = [...tokens];
-  for (let i = 0; i + 1 < out.length; i++) {
-    const m0 = /^([^A-Za-z]*)([A-Za-z]+)([^A-Za-z]*)$/.exec(out[i]!);
-    const m1 = /^([^A-Za-z]*)([A-Za-z]+)([^A-Za-z]*)$/.exec(out[i + 1]!);
-    // punctuation between the two words (other than at the very ends) means they are not one name
-    if (!m0 || !m1 || m0[3] || m1[1]) continue;
-    const a = m0[2]!.toUpperCase();
-    const b = m1[2]!.toUpperCase();
-    for (const [x, y] of PLACE_PAIRS) {
-      if (a === x && oneLetterOff(b, y)) out[i + 1] = m1[1] + withCase(y, m1[2]!) + m1[3];
-      else if (b === y && oneLetterOff(a, x)) out[i] = m0[1] + withCase(x, m0[2]!) + m0[3];
-      else continue;
-      break;
-    }
-  }
-  return out;
 }
 
 /** A word before a unit or block code (knowledge/receipts `unitWords`). */
@@ -181,7 +94,7 @@ export function repairAddress(value: string): string {
     if (/\d/.test(no) && !/[a-z]/.test(no)) no = no.replace(/(?<!N)O(?=\d)|(?<=\d)O/g, '0');
     out.push(no.replace(/[A-Za-z0-9]+/g, (w) => repairAddressWord(w)));
   }
-  return repairPostcode(repairPlacePairs(unitCodes(out)).join(' '));
+  return unitCodes(out).join(' ');
 }
 
 /**

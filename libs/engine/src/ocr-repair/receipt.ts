@@ -11,7 +11,7 @@ import type { Scored } from '../extract/scored.js';
 import type { LeafNode } from '../schema/compile.js';
 import { localeDateOrder } from '../normalize/dates.js';
 import { fieldWords } from '../schema/semantic.js';
-import { addressWordFits, postcodeFitsTown, repairAddress, trimAddressLine } from './address.js';
+import { addressWordFits, repairAddress, trimAddressLine } from './address.js';
 import { confusionDistance } from './confusion.js';
 import { digitSwapVariants, repairedAmounts, repairedDates, type RepairedAmount } from './readers.js';
 import { ocrRepairSettings, type OcrRepairOptions, type OcrRepairSettings } from './options.js';
@@ -19,7 +19,7 @@ import { CONFIDENT_MARGIN, lineReadings, pageSpan, type LineReading, type Readin
 import { wordsPattern } from '../knowledge/document-words/index.js';
 import { fieldWordsTest, RECEIPT_FIELD_WORDS } from '../knowledge/field-words/index.js';
 import { ocrSpellingsPattern } from '../knowledge/ocr-confusions/index.js';
-import { RECEIPT_LEGAL_FORMS, RECEIPT_PLACE_NAMES, receiptCueSpellings, receiptWords, sumWords } from '../knowledge/receipts/index.js';
+import { RECEIPT_LEGAL_FORMS, receiptCueSpellings, receiptWords, sumWords } from '../knowledge/receipts/index.js';
 
 /**
  * The readings of a line that extraction may use: the vote with the line re-reading only on lines of one
@@ -54,15 +54,15 @@ function readingCost(r: LineReading, tuning: OcrRepairSettings): number {
 
 /**
  * Text of page span [start, end) with each whole word in the reading the field's type prefers: the second
- * pass's reading of a word replaces the first when `prefer` says so (for addresses: "ALAR" / "ALAM",
- * "2100" / "52100", see `preferAddressAlt`).
+ * pass's reading of a word replaces the first when `prefer` says so (for addresses: "TAHAN" / "TAMAN", see
+ * `preferAddressAlt`).
  */
-function typedSpanText(page: Page, start: number, end: number, prefer: (w: Word, after: string) => boolean): string {
+function typedSpanText(page: Page, start: number, end: number, prefer: (w: Word) => boolean): string {
   let out = '';
   let pos = start;
   for (const w of page.words) {
     if (w.end <= start || w.start >= end || w.start < start || w.end > end || !w.alt) continue;
-    if (!prefer(w, page.text.slice(w.end, w.end + 40))) continue;
+    if (!prefer(w)) continue;
     out += page.text.slice(pos, w.start) + w.alt.text;
     pos = w.end;
   }
@@ -70,17 +70,15 @@ function typedSpanText(page: Page, start: number, end: number, prefer: (w: Word,
 }
 
 /**
- * Whether the second reading of an address word is the better one: only it is an address word or a postcode;
- * only it is a postcode in the range of the town printed after it ("47100" / "42100 KLANG"); or, for a lot,
+ * Whether the second reading of an address word is the better one: only it is an address word or a postcode; or, for a lot,
  * unit or street code (a word with digits), it was read with clearly more confidence ("UP," / "U9,",
  * "1851-4" / "1851-A"): codes follow no vocabulary, so the recogniser's confidence is the evidence left.
  */
-function preferAddressAlt(w: Word, after: string): boolean {
+function preferAddressAlt(w: Word): boolean {
   const alt = w.alt!;
   const fits = addressWordFits(w.text);
   const altFits = addressWordFits(alt.text);
   if (altFits && !fits) return true;
-  if (/^\d{5}$/.test(w.text) && /^\d{5}$/.test(alt.text)) return postcodeFitsTown(w.text, after) === false && postcodeFitsTown(alt.text, after) === true;
   if (fits && !altFits) return false;
   // a code: digits in the first reading, or a second reading shaped like a code ("U9,", "PT17920")
   const coded = /\d/.test(w.text) || /^\(?[A-Z]{0,4}\d[\dA-Z]*(?:[-/][\dA-Z]+)*[,.]?$/.test(alt.text);
@@ -185,7 +183,7 @@ export const LEGAL = new RegExp(`\\b(${receiptPattern(receiptWords('merchantWord
 export const LABEL_LINE = new RegExp(`\\b(${receiptPattern(receiptWords('headerLabels'))}|no\\s*:\\s*\\d)\\b|@`, 'i');
 const REG_ONLY = /^\W*(?:\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*(?:no\.?)?|company\s*(?:reg|no)\.?|roc|brn)?\s*[:.#]?\s*[\dA-Z]{0,3}\d{3,}[\d\s]*[-\s]?[A-Z]?\s*[)\]}]?)\W*$/i;
 /** An address word, a place of the receipts' locale, or a section code ("SS2"). */
-export const ADDRESS_WORD = new RegExp(`\\b(${receiptPattern([...receiptWords('addressWords'), ...RECEIPT_PLACE_NAMES])}|ss\\d+)\\b`, 'i');
+export const ADDRESS_WORD = new RegExp(`\\b(${receiptPattern(receiptWords('addressWords'))}|ss\\d+)\\b`, 'i');
 
 /** A header label word misread by one or two confusable letters ("LHVOICE", "RECE1PT"). */
 const MISREAD_LABELS = receiptWords('misreadLabels');

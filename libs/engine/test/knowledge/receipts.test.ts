@@ -1,4 +1,4 @@
-import { RECEIPT_LEGAL_FORMS, RECEIPT_PLACES, RECEIPT_WORDS, receiptWords, sumWords, type SumRole } from '../../src/knowledge/receipts/index.js';
+import { RECEIPT_LEGAL_FORMS, RECEIPT_WORDS, receiptWords, sumWords, type SumRole } from '../../src/knowledge/receipts/index.js';
 import { RECEIPT_FIELD_WORDS } from '../../src/knowledge/field-words/index.js';
 import { LEGAL_FORMS, ORGANIZATION_WORDS } from '../../src/knowledge/legal-forms/index.js';
 import {
@@ -6,7 +6,7 @@ import {
   receiptCues, receiptField, SHOP_KIND, SUFFIX, SUFFIX_ONE,
 } from '../../src/ocr-repair/receipt.js';
 import { MONTHS3, RE_LABELLED_RUN } from '../../src/ocr-repair/readers.js';
-import { LEXICON, PLACE_PAIRS, POSTCODES, postcodeFitsTown, SMALL_WORD, UNIT_WORD } from '../../src/ocr-repair/address.js';
+import { LEXICON, SMALL_WORD, UNIT_WORD } from '../../src/ocr-repair/address.js';
 import { fieldWords } from '../../src/schema/semantic.js';
 import type { LeafNode } from '../../src/schema/compile.js';
 
@@ -37,7 +37,7 @@ const OLD_BUSINESS_WORDS = [
 ];
 const OLD_LEGAL = /\b(sdn\.?\s*bhd|bhd|s\/b|berhad|enterprise|trading|plt|ltd|limited|co\.|corporation|company|restoran|restaurant|cafe|store|stores|mart|hardware|stationery|bakery|supermarket|pharmacy|kedai|syarikat|services?|industries|marketing|holdings)\b/i;
 const OLD_LABEL_LINE = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|time|cashier|table|order|bill|slip|counter|member|doc|no\s*:\s*\d|served|welcome|trans|pos|thank|please|returnable|refund|customer|copy|cash|change|qty|amt|price|description)\b|@/i;
-const OLD_ADDRESS_WORD = /\b(no|lot|level|lvl|floor|flr|jalan|jln|lorong|lrg|persiaran|taman|tmn|bandar|blok|block|blk|bangunan|wisma|plaza|kompleks|complex|mall|kampung|kg|batu|seksyen|section|ss\d+|usj|pju|street|st|road|rd|avenue|lane|suite|unit|building|centre|center|square|park|industri|perindustrian|kawasan|selangor|kuala|lumpur|johor|penang|pulau|pinang|perak|melaka|malacca|kedah|pahang|sabah|sarawak|negeri|sembilan|terengganu|kelantan|perlis|putrajaya|labuan|malaysia|darul|ehsan|bahru|shah|alam|petaling|jaya|klang|cheras|puchong|subang|ampang|kajang|seri|sri|kl)\b/i;
+const OLD_ADDRESS_WORD = /\b(no|lot|level|lvl|floor|flr|jalan|jln|lorong|lrg|persiaran|taman|tmn|bandar|blok|block|blk|bangunan|wisma|plaza|kompleks|complex|mall|kampung|kg|batu|seksyen|section|ss\d+|street|st|road|rd|avenue|lane|suite|unit|building|centre|center|square|park|industri|perindustrian|kawasan)\b/i;
 const OLD_ADDRESS_STOP = /\b(tel|telephone|phone|fax|h\/?p|mobile|e-?mail|www|http|gst|sst|reg(istration)?|invoice|receipt|date|cashier|table|order|bill|slip|counter|member|doc|served|welcome|open|hours|id\s*no|tax|outlet|careline)\b|\d{2,4}[-\s]?\d{3,4}[-\s]?\d{4}|(?<![\w/])[O0]\d{1,2}\s?-\s?\d{3,4}\s?-?\s?\d{3,4}\b|\d{9,}|\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i;
 
 const sorted = (l: readonly string[]) => [...l].sort();
@@ -57,13 +57,6 @@ describe('receipt words data', () => {
       for (const w of [...r.businessWords, ...r.addressRepairWords]) expect(w).toBe(w.toUpperCase());
       expect(new Set(r.addressRepairWords).size).toBe(r.addressRepairWords.length);
       for (const list of Object.values(r.sums)) expect(new Set(list).size).toBe(list!.length);
-    }
-    for (const p of RECEIPT_PLACES) {
-      for (const list of [p.names, p.repairNames, p.states.flatMap((st) => st.names), p.towns.map((t) => t.name), p.pairs.map((x) => x.join(' '))]) {
-        expect(new Set(list).size).toBe(list.length);
-        for (const w of list) expect(w).toBe(w.toLowerCase());
-      }
-      for (const { postcodes } of [...p.states, ...p.towns]) for (const [a, b] of postcodes) expect(a <= b && b <= 99999).toBe(true);
     }
   });
 
@@ -182,71 +175,20 @@ describe('the receipt reader\'s cue, name-ending, date and address-search patter
   });
 });
 
-describe('the address repair\'s lexicon, postcodes, place pairs and unit words are the former in-code ones', () => {
-  /** The former lists of ocr-repair/address.ts, verbatim. */
+describe('the address repair\'s lexicon and unit words', () => {
+  /** The former street and area words of ocr-repair/address.ts, verbatim (its place names are gone). */
   const OLD_LEXICON = [
     'JALAN', 'JLN', 'TAMAN', 'TMN', 'LORONG', 'LRG', 'PERSIARAN', 'BANDAR', 'BLOK', 'BANGUNAN', 'WISMA', 'PLAZA',
     'KOMPLEKS', 'KAMPUNG', 'SEKSYEN', 'SECTION', 'STREET', 'ROAD', 'AVENUE', 'BUILDING', 'CENTRE', 'CENTER', 'SQUARE',
     'INDUSTRI', 'PERINDUSTRIAN', 'KAWASAN', 'MUKIM', 'FLOOR', 'LEVEL', 'UTARA', 'SELATAN', 'TIMUR', 'BARAT', 'BARU',
-    'BATU', 'BLK', 'SELANGOR', 'KUALA', 'LUMPUR', 'JOHOR', 'BAHRU', 'PENANG', 'PULAU', 'PINANG', 'PERAK', 'MELAKA', 'KEDAH',
-    'PAHANG', 'SABAH', 'SARAWAK', 'NEGERI', 'SEMBILAN', 'TERENGGANU', 'KELANTAN', 'PERLIS', 'PUTRAJAYA', 'LABUAN',
-    'MALAYSIA', 'DARUL', 'EHSAN', 'TAKZIM', 'SHAH', 'ALAM', 'PETALING', 'JAYA', 'KLANG', 'CHERAS', 'PUCHONG', 'SUBANG',
-    'AMPANG', 'KAJANG', 'SERI',
-  ];
-  const OLD_POSTCODES: [RegExp, [number, number][]][] = [
-    [/\bKUALA\s+LUMPUR\b/i, [[50000, 60999]]],
-    [/\bPUTRAJAYA\b/i, [[62000, 62999]]],
-    [/\bSELANGOR\b/i, [[40000, 48999], [63000, 68999]]],
-    [/\bJOHOR\b/i, [[79000, 86999]]],
-    [/\b(PULAU\s+PINANG|PENANG)\b/i, [[10000, 14999]]],
-    [/\bPERAK\b/i, [[30000, 36999]]],
-    [/\bMELAKA\b/i, [[75000, 78999]]],
-    [/\bNEGERI\s+SEMBILAN\b/i, [[70000, 73999]]],
-    [/\bPAHANG\b/i, [[25000, 28999], [39000, 39999], [49000, 49999], [69000, 69999]]],
-    [/\bKEDAH\b/i, [[5000, 9999]]],
-    [/\bKELANTAN\b/i, [[15000, 18999]]],
-    [/\bTERENGGANU\b/i, [[20000, 24999]]],
-    [/\bSABAH\b/i, [[88000, 91999]]],
-    [/\bSARAWAK\b/i, [[93000, 98999]]],
-  ];
-  const OLD_TOWN_POSTCODES: [string, [number, number][]][] = [
-    ['SHAH ALAM', [[40000, 40999]]],
-    ['KLANG', [[41000, 42999]]],
-    ['PETALING JAYA', [[46000, 47499], [47800, 47899]]],
-    ['PUCHONG', [[47100, 47199]]],
-    ['SUBANG JAYA', [[47500, 47699]]],
-    ['JOHOR BAHRU', [[79000, 81999]]],
-  ];
-  const oldPostcodeFitsTown = (postcode: string, after: string): boolean | undefined => {
-    const town = OLD_TOWN_POSTCODES.find(([t]) => new RegExp(`^[,.]?\\s*${t.replace(' ', '\\s+')}\\b`, 'i').test(after));
-    if (!town) return undefined;
-    const n = Number(postcode);
-    return town[1].some(([a, b]) => n >= a && n <= b);
-  };
-  const OLD_PLACE_PAIRS: [string, string][] = [
-    ['DARUL', 'EHSAN'], ['DARUL', 'TAKZIM'], ['DARUL', 'KHUSUS'], ['DARUL', 'RIDZUAN'], ['DARUL', 'AMAN'], ['DARUL', 'NAIM'],
-    ['DARUL', 'MAKMUR'], ['KUALA', 'LUMPUR'], ['SHAH', 'ALAM'], ['JOHOR', 'BAHRU'], ['PETALING', 'JAYA'], ['NEGERI', 'SEMBILAN'],
-    ['PULAU', 'PINANG'], ['SERI', 'KEMBANGAN'],
+    'BATU', 'BLK',
   ];
   const OLD_UNIT_WORD = /^(unit|lot|no|blk|block|level|lvl|suite|shop|kiosk|lorong|lrg)$/i;
   const OLD_SMALL_WORD = /^(of|di)$/;
 
-  test('the lexicon holds the same words, each once; the place pairs are the same, in order', () => {
+  test('the lexicon holds the former street and area words, each once, and no place names', () => {
     expect(new Set(LEXICON).size).toBe(LEXICON.length);
     expect(sorted(LEXICON)).toEqual(sorted(OLD_LEXICON));
-    expect(PLACE_PAIRS).toEqual(OLD_PLACE_PAIRS);
-  });
-
-  const places = [...new Set([...OLD_LEXICON, ...OLD_TOWN_POSTCODES.map(([t]) => t), ...OLD_PLACE_PAIRS.map((p) => p.join(' ')), 'PULAU PINANG', 'NEGERI SEMBILAN', 'KUALA LUMPUR', 'SUBANG', 'SHAH', 'PETALING', 'JOHOR'])];
-  const texts = [...new Set(places.flatMap((w) => [w, w.toLowerCase(), w.replace(/ /g, '  '), w.replace(/ /g, ''), w.replace(/ /g, '\n')])
-    .flatMap((w) => [w, `${w}x`, `x${w}`, `, ${w}`, `. ${w}`, ` ${w}`, `,${w}`, `${w}, MALAYSIA`, `12, JALAN 3, ${w} 5`]))];
-
-  test(`${texts.length} addresses: the state that decides the postcode range, in order, and the towns' ranges`, () => {
-    const state = (list: readonly (readonly [RegExp, readonly (readonly [number, number])[]])[], t: string) => JSON.stringify(list.find(([re]) => re.test(t))?.[1] ?? null);
-    expect(texts.filter((t) => state(POSTCODES, t) !== state(OLD_POSTCODES, t))).toEqual([]);
-    expect(POSTCODES.length).toBe(OLD_POSTCODES.length);
-    const codes = ['40000', '40999', '41000', '42100', '46000', '47100', '47150', '47200', '47500', '47800', '79000', '81300', '82000', '52100', '05000'];
-    expect(texts.flatMap((t) => codes.filter((c) => postcodeFitsTown(c, t) !== oldPostcodeFitsTown(c, t)).map((c) => `${c} ${t}`))).toEqual([]);
   });
 
   test('unit words and the lower-case words an address keeps', () => {

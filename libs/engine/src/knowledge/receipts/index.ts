@@ -69,7 +69,8 @@ export interface ReceiptWords {
   otherDateLabels: readonly string[];
   /**
    * Street and area words OCR repair spells an address word into when it is one confusable letter away ("TAHAN"
-   * -> "TAMAN"), in capitals; with the place names of RECEIPT_PLACES `repairNames`.
+   * -> "TAMAN"), in capitals. Generic words of a language only: no place names (a gazetteer would hold one
+   * country's towns).
    */
   addressRepairWords: readonly string[];
   /** Words before a one-letter unit or block code whose digit 1 OCR read as "i" or "l" ("Unit Gi" -> "Unit G1"). */
@@ -77,84 +78,6 @@ export interface ReceiptWords {
   /** Lower-case words an address keeps among its capitals (all other short lower-case tokens are OCR noise). */
   addressSmallWords: readonly string[];
 }
-
-/** Postcode ranges, five digits, inclusive. */
-export type PostcodeRanges = readonly (readonly [number, number])[];
-
-/** The places of a country of the receipts' locale, lower case. */
-export interface ReceiptPlaces {
-  /** ISO 3166 code. */
-  country: string;
-  /** Place names (states, large towns and their parts, area codes) that mark an address line. */
-  names: readonly string[];
-  /**
-   * Place names OCR repair spells a word into when it is one confusable letter away ("SELANGCR"): states, large
-   * towns and the words of state titles ("Darul Ehsan"). Not a gazetteer.
-   */
-  repairNames: readonly string[];
-  /**
-   * States and federal territories with their postcode ranges, in the order they are tried (the first named in an
-   * address decides): a lost or misread first digit of a postcode is repaired into the named state's range. A
-   * space in a name matches any run of spaces.
-   */
-  states: readonly { names: readonly string[]; postcodes: PostcodeRanges }[];
-  /**
-   * Large towns whose postcodes are well known and do not overlap, in the order they are tried: a postcode printed
-   * right before one of them must fall in its range ("47100 KLANG" is misread).
-   */
-  towns: readonly { name: string; postcodes: PostcodeRanges }[];
-  /**
-   * Two-word place names and state titles, in the order they are tried: one word read right vouches for the
-   * other. Only names whose first word starts no other common name ("subang jasa" is a street as well as "subang
-   * jaya" a town).
-   */
-  pairs: readonly (readonly [string, string])[];
-}
-
-/** Place names of the receipts' locale, by country. */
-export const RECEIPT_PLACES: readonly ReceiptPlaces[] = [
-  {
-    country: 'MY',
-    names: [
-      'usj', 'pju', 'selangor', 'kuala', 'lumpur', 'johor', 'penang', 'pulau', 'pinang', 'perak', 'melaka', 'malacca', 'kedah', 'pahang', 'sabah',
-      'sarawak', 'negeri', 'sembilan', 'terengganu', 'kelantan', 'perlis', 'putrajaya', 'labuan', 'malaysia', 'darul', 'ehsan', 'bahru', 'shah',
-      'alam', 'petaling', 'jaya', 'klang', 'cheras', 'puchong', 'subang', 'ampang', 'kajang', 'seri', 'sri', 'kl',
-    ],
-    repairNames: [
-      'selangor', 'kuala', 'lumpur', 'johor', 'bahru', 'penang', 'pulau', 'pinang', 'perak', 'melaka', 'kedah', 'pahang', 'sabah', 'sarawak', 'negeri',
-      'sembilan', 'terengganu', 'kelantan', 'perlis', 'putrajaya', 'labuan', 'malaysia', 'darul', 'ehsan', 'takzim', 'shah', 'alam', 'petaling', 'jaya',
-      'klang', 'cheras', 'puchong', 'subang', 'ampang', 'kajang', 'seri',
-    ],
-    states: [
-      { names: ['kuala lumpur'], postcodes: [[50000, 60999]] },
-      { names: ['putrajaya'], postcodes: [[62000, 62999]] },
-      { names: ['selangor'], postcodes: [[40000, 48999], [63000, 68999]] },
-      { names: ['johor'], postcodes: [[79000, 86999]] },
-      { names: ['pulau pinang', 'penang'], postcodes: [[10000, 14999]] },
-      { names: ['perak'], postcodes: [[30000, 36999]] },
-      { names: ['melaka'], postcodes: [[75000, 78999]] },
-      { names: ['negeri sembilan'], postcodes: [[70000, 73999]] },
-      { names: ['pahang'], postcodes: [[25000, 28999], [39000, 39999], [49000, 49999], [69000, 69999]] },
-      { names: ['kedah'], postcodes: [[5000, 9999]] },
-      { names: ['kelantan'], postcodes: [[15000, 18999]] },
-      { names: ['terengganu'], postcodes: [[20000, 24999]] },
-      { names: ['sabah'], postcodes: [[88000, 91999]] },
-      { names: ['sarawak'], postcodes: [[93000, 98999]] },
-    ],
-    towns: [
-      { name: 'shah alam', postcodes: [[40000, 40999]] },
-      { name: 'klang', postcodes: [[41000, 42999]] },
-      { name: 'petaling jaya', postcodes: [[46000, 47499], [47800, 47899]] },
-      { name: 'puchong', postcodes: [[47100, 47199]] },
-      { name: 'subang jaya', postcodes: [[47500, 47699]] },
-      { name: 'johor bahru', postcodes: [[79000, 81999]] },
-    ],
-    pairs: [
-      ['darul', 'ehsan'], ['darul', 'takzim'], ['darul', 'khusus'], ['darul', 'ridzuan'], ['darul', 'aman'], ['darul', 'naim'], ['darul', 'makmur'],
-      ['kuala', 'lumpur'], ['shah', 'alam'], ['johor', 'bahru'], ['petaling', 'jaya'], ['negeri', 'sembilan'], ['pulau', 'pinang'], ['seri', 'kembangan'],
-    ],
-  },
-];
 
 /**
  * Legal forms and trade words that end a merchant's name, as printed in capitals, in the order OCR repair tries
@@ -280,6 +203,3 @@ export function receiptCueSpellings(): readonly (readonly string[])[] {
 export function sumWords(role: SumRole): readonly string[] {
   return [...new Set(RECEIPT_WORDS.flatMap((r) => r.sums[role] ?? []))];
 }
-
-/** Every place name of the receipts' locales. */
-export const RECEIPT_PLACE_NAMES: readonly string[] = [...new Set(RECEIPT_PLACES.flatMap((p) => p.names))];
