@@ -15,6 +15,7 @@ import { documentWords, wordsPattern } from '../../knowledge/document-words/inde
 import { COLUMN_FIELD_WORDS, GROSS_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import type { DocContext, Span } from '../../extract/context.js';
 import { amountFamily } from '../../extract/labels.js';
+import { arithmeticRows, type ItemRoles } from './arithmetic-rows.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
 
@@ -32,8 +33,8 @@ const COLUMN_KIND: Partial<Record<LabelConcept, ColKind>> = {
  * Column concepts, in the order they are tried: which property names they serve (knowledge/field-words), how
  * their values are read, and the header words that announce them (knowledge/labels).
  */
-const CONCEPTS: { when: (words: string) => boolean; kind: ColKind; phrases: readonly string[] }[] = COLUMN_FIELD_WORDS.map((c) => ({
-  when: fieldWordsTest(c.fits), kind: COLUMN_KIND[c.concept]!, phrases: conceptPhrases(c.concept),
+const CONCEPTS: { when: (words: string) => boolean; kind: ColKind; phrases: readonly string[]; concept: LabelConcept }[] = COLUMN_FIELD_WORDS.map((c) => ({
+  when: fieldWordsTest(c.fits), kind: COLUMN_KIND[c.concept]!, phrases: conceptPhrases(c.concept), concept: c.concept,
 }));
 
 /**
@@ -60,7 +61,7 @@ const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
 interface Column { name: string; kind: ColKind; x0: number; x1: number }
 
-function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[]; avoid?: ReturnType<typeof avoidedMarks> } {
+function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[]; avoid?: ReturnType<typeof avoidedMarks>; concept?: LabelConcept } {
   // an opaque key ("field_3") is read through its title or description (schema/semantic.ts readingOf)
   const key = isOpaque(nameWords(name)) ? leaf.reading ?? name : name;
   const w = `${nameWords(key).join(' ')} ${(leaf.title ?? '').toLowerCase()}`;
@@ -70,7 +71,7 @@ function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: rea
     if (!c.when(w)) continue;
     // a string property of a numeric concept still heads a numeric column (it opens rows), its value kept as printed
     const kind: ColKind = numeric ? (c.kind === 'text' || c.kind === 'code' ? 'number' : c.kind) : c.kind === 'number' || c.kind === 'percent' ? 'numtext' : c.kind;
-    return { kind, phrases: [own, ...c.phrases], avoid: avoidedMarks(leaf, key) };
+    return { kind, phrases: [own, ...c.phrases], avoid: avoidedMarks(leaf, key), concept: c.concept };
   }
   return { kind: numeric ? 'number' : 'text', phrases: [own] };
 }
@@ -385,8 +386,20 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     }
     flush();
   }
+  // no header named the columns anywhere: rows that multiply out are still items
+  if (!out.length) out.push(...arithmeticRows(ctx, itemRoles(props), (text) => SUM_ROW.test(text)));
   stripRowNumbers(out);
   return out;
+}
+
+/** The property of each role the arithmetic reader fills: the first of each column concept (a gross amount only when no other). */
+function itemRoles(props: { name: string; concept?: LabelConcept; avoid?: ReturnType<typeof avoidedMarks> }[]): ItemRoles {
+  // (the arithmetic is quantity x net price: a column asked gross of tax only when the schema has no other)
+  const asksGross = (p: { avoid?: ReturnType<typeof avoidedMarks> }) => p.avoid?.want === markers().gross;
+  const first = (concept: LabelConcept) => props.find((p) => p.concept === concept && !asksGross(p))?.name ?? props.find((p) => p.concept === concept)?.name;
+  return {
+    description: first('item_description'), quantity: first('item_quantity'), unitPrice: first('item_unit_price'), amount: first('item_amount'), taxRate: first('item_tax_rate'),
+  };
 }
 
 /**

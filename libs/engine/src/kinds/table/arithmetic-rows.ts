@@ -1,0 +1,185 @@
+/**
+ * Line items read by their arithmetic when no header names the table's columns: a row whose trailing numbers
+ * multiply out (quantity x unit price = amount, to the cent) is an item row, whatever words head its columns and
+ * in whatever language. Used only when the header-driven reader (tables.ts) found no table at all: an OCR'd
+ * header garbled past recognition ("PresCHF"), or column labels the label data does not hold.
+ *
+ * Evidence, strongest first:
+ * - a product row: three printed numbers, the last the product of two before it;
+ * - a unit row (price = amount) inside a block that holds a product row: its quantity is 1, and a short token just
+ *   before the price ("I", "if", "l": a misread "1") is that quantity as printed.
+ * Sums rows end a block (the sums-row rule of tables.ts); text-only rows between two item rows continue the
+ * description above them.
+ */
+import type { DocContext, Span } from '../../extract/context.js';
+import { parseAmount } from '../../normalize/numbers.js';
+import type { Cell } from './tables.js';
+
+/** The properties of a line item this reader can fill, by their role (each a property name, when the schema has one). */
+export interface ItemRoles {
+  description?: string;
+  quantity?: string;
+  unitPrice?: string;
+  amount?: string;
+  taxRate?: string;
+}
+
+interface Num { value: number; w: number[]; decimals: boolean; percent: boolean }
+
+interface ItemRow {
+  row: number;
+  /** Words of the description (left of the numbers). */
+  text: number[];
+  quantity?: { value: number; w: number[] };
+  unitPrice: Num;
+  amount: Num;
+  taxRate?: Num;
+  /** Verified by a printed product (three numbers), not only price = amount. */
+  product: boolean;
+  /** x where the numbers start: a continuation line ends before it. */
+  numbersX: number;
+}
+
+/** Cents of rounding a printed product may carry (per unit of amount, and at least one cent). */
+const PRODUCT_TOLERANCE = 0.001;
+/** Rows without numbers an item may span between two item rows (a description over several lines). */
+const MAX_CONTINUATION_ROWS = 3;
+/** A short token before a unit row's price that stands for its quantity 1 as OCR misread it ("I", "l", "if"). */
+const MISREAD_ONE = /^[Iil|!fj1]{1,2}[.,]?$/;
+const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
+const NUMBER_TOKEN = /^[(\-−–+]?[\p{Sc}]?\s?\d[\d.,'\u00a0\u202f]*[\p{Sc}%)]?-?$/u;
+/** A unit or currency between the numbers ("Std.", "pcs", "CHF", "x"): skipped, it is no description word. */
+const UNIT_TOKEN = /^\p{L}{1,5}\.?$/u;
+
+function numberOf(text: string, w: number[], hint: ',' | '.' | undefined): Num | undefined {
+  const t = text.replace(/^[;:_~'"`|]+|[;:_~'"`|]+$/g, '');
+  if (!NUMBER_TOKEN.test(t) || DATE_LIKE.test(t)) return undefined;
+  const percent = t.endsWith('%');
+  const value = parseAmount(t.replace(/[\p{Sc}%]/gu, ''), hint);
+  if (value === undefined || !Number.isFinite(value)) return undefined;
+  return { value, w, decimals: /[.,]\d{1,2}\)?-?$/.test(t.replace(/[\p{Sc}%]/gu, '')), percent };
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, PRODUCT_TOLERANCE * Math.abs(b));
+
+/**
+ * The trailing numbers of a row, right to left until the description: numbers, percents, and unit tokens between
+ * numbers. `merge` joins "1 234,56" (digit groups a space apart) into one number.
+ */
+function trailing(ctx: DocContext, p: number, words: number[], merge: boolean): { nums: Num[]; first: number } {
+  const page = ctx.pages[p];
+  const nums: Num[] = [];
+  let first = words.length;
+  for (let i = words.length - 1; i >= 0; i--) {
+    const text = page.words[words[i]].text;
+    let n = numberOf(text, [words[i]], ctx.decimalHint);
+    if (n && merge && i > 0 && /^\d{3}(?:[.,]\d{1,2})?$/.test(text)) {
+      const prev = page.words[words[i - 1]];
+      const h = page.words[words[i]].bbox[3] - page.words[words[i]].bbox[1];
+      if (/^\d{1,3}$/.test(prev.text) && page.words[words[i]].bbox[0] - prev.bbox[2] < 0.6 * h) {
+        const joined = numberOf(`${prev.text}${text}`, [words[i - 1], words[i]], ctx.decimalHint);
+        if (joined) { n = joined; i--; }
+      }
+    }
+    if (n) { nums.unshift(n); first = i; continue; }
+    // a unit or currency between numbers, never the first token left of all numbers' description
+    if (nums.length && UNIT_TOKEN.test(text) && i > 0 && numberOf(page.words[words[i - 1]].text, [], ctx.decimalHint)) continue;
+    break;
+  }
+  return { nums, first };
+}
+
+/** Reads one row as an item row, or undefined. */
+function itemRow(ctx: DocContext, p: number, r: number, words: number[], merge: boolean): ItemRow | undefined {
+  const page = ctx.pages[p];
+  const { nums, first } = trailing(ctx, p, words, merge);
+  const plain = nums.filter((n) => !n.percent);
+  if (plain.length < 2) return undefined;
+  const text = words.slice(0, first);
+  // a description has letters
+  if (!text.some((w) => /\p{L}{2}/u.test(page.words[w].text))) return undefined;
+  const amount = plain[plain.length - 1]!;
+  // the amount is money: printed with cents, or large enough that a product of small numbers rarely hits it
+  if (!amount.decimals && Math.abs(amount.value) < 100) return undefined;
+  const taxRate = nums.find((n) => n.percent);
+  const numbersX = page.words[nums[0]!.w[0]!].bbox[0];
+  // quantity x unit price = amount: the quantity first, as most tables print it, unless only the other is a whole number
+  for (let j = plain.length - 2; j >= 1; j--) {
+    for (let i = j - 1; i >= 0; i--) {
+      const a = plain[i]!;
+      const b = plain[j]!;
+      if (!near(a.value * b.value, amount.value) || a.value === 0 || b.value === 0) continue;
+      const [q, u] = a.decimals && !b.decimals ? [b, a] : [a, b];
+      return { row: r, text, quantity: { value: q.value, w: q.w }, unitPrice: u, amount, taxRate, product: true, numbersX };
+    }
+  }
+  // price = amount: a unit row; a misread "1" before the price is its quantity
+  const u = plain[plain.length - 2]!;
+  if (!near(u.value, amount.value) || !u.decimals) return undefined;
+  const last = text[text.length - 1];
+  const misread = last !== undefined && text.length > 1 && MISREAD_ONE.test(page.words[last].text);
+  return {
+    row: r, text: misread ? text.slice(0, -1) : text, quantity: misread ? { value: 1, w: [last] } : undefined, unitPrice: u, amount, taxRate, product: false, numbersX,
+  };
+}
+
+/**
+ * Item rows of the document read by their arithmetic (see the module comment), as cells of the roles the schema
+ * asks for. `sumRow` tells a sums row ("Subtotal 3'750.00"), which ends a block.
+ */
+export function arithmeticRows(ctx: DocContext, roles: ItemRoles, sumRow: (text: string) => boolean): Record<string, Cell>[] {
+  if (!roles.amount && !(roles.unitPrice && roles.quantity)) return [];
+  const out: Record<string, Cell>[] = [];
+  for (let p = 0; p < ctx.pages.length && p < 20; p++) {
+    const page = ctx.pages[p];
+    const { rows } = ctx.rows(p);
+    let block: { item?: ItemRow; more: number[][] }[] = [];
+    let gap = 0;
+    const close = () => {
+      // lines after a block's last item row are not known to continue it (a note, a payment line): dropped
+      const lastItem = block.map((b) => b.item).lastIndexOf(block.filter((b) => b.item).pop()?.item);
+      if (lastItem >= 0) block[lastItem]!.more = [];
+      // a block holds a product row: price = amount rows alone are no evidence of a table
+      const found = block.some((b) => b.item?.product);
+      if (found) for (const b of block) if (b.item) out.push(cells(ctx, p, b.item, b.more, roles));
+      block = [];
+      gap = 0;
+      return found;
+    };
+    for (let r = 0; r < rows.length; r++) {
+      const words = rows[r]!.words;
+      const text = words.map((w) => page.words[w].text).join(' ');
+      // the sums block ends the page's table (what follows is totals, tax breakdowns, payment terms)
+      if (sumRow(text.replace(/_/g, ' '))) { if (close()) break; continue; }
+      // digit groups a space apart ("1 234,50") read as one number first: split, they can multiply out by chance
+      const item = itemRow(ctx, p, r, words, true) ?? itemRow(ctx, p, r, words, false);
+      if (item) { block.push({ item, more: [] }); gap = 0; continue; }
+      if (!block.length) continue;
+      if (++gap > MAX_CONTINUATION_ROWS) { close(); continue; }
+      // a text line under an item's description continues it (when another item row follows)
+      const prev = block[block.length - 1]!;
+      const lineWords = words.filter((w) => !/\d{3,}/.test(page.words[w].text));
+      if (prev.item && lineWords.length === words.length && words.every((w) => page.words[w].bbox[2] <= prev.item!.numbersX)) prev.more.push(words);
+      else block.push({ more: [] });
+    }
+    close();
+  }
+  return out;
+}
+
+function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], roles: ItemRoles): Record<string, Cell> {
+  const page = ctx.pages[p];
+  const spansOf = (ws: number[]): Span[] => ws.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
+  const row: Record<string, Cell> = {};
+  const score = item.product ? 0.5 : 0.4;
+  if (roles.description) {
+    const ws = [...item.text, ...more.flat()].filter((w) => /[\p{L}\p{N}]/u.test(page.words[w].text));
+    const value = ws.map((w) => page.words[w].text).join(' ').trim();
+    if (value) row[roles.description] = { value, spans: spansOf(ws), score };
+  }
+  if (roles.quantity && item.quantity) row[roles.quantity] = { value: item.quantity.value, spans: spansOf(item.quantity.w), score };
+  if (roles.unitPrice) row[roles.unitPrice] = { value: item.unitPrice.value, spans: spansOf(item.unitPrice.w), score };
+  if (roles.amount) row[roles.amount] = { value: item.amount.value, spans: spansOf(item.amount.w), score };
+  if (roles.taxRate && item.taxRate) row[roles.taxRate] = { value: item.taxRate.value, spans: spansOf(item.taxRate.w), score };
+  return row;
+}

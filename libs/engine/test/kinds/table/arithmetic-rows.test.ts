@@ -1,0 +1,78 @@
+import { extract } from '../kind-helpers.js';
+
+const ITEMS = {
+  line_items: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { description: { type: ['string', 'null'] }, quantity: { type: ['number', 'null'] }, unit_price: { type: ['number', 'null'] }, amount: { type: ['number', 'null'] } },
+    },
+  },
+};
+
+/** A page whose item table's header names no column the label data knows (garbled by a scan, or another language). */
+const page = (rows: string[], after: string[] = ['Zwischensumme 3\'750.00']) => [
+  'Bergsicht Software AG',
+  'Rechnung Nr. 26-0042',
+  'Bschrbng Mng PresCHF TotalCHF',
+  ...rows,
+  ...after,
+];
+
+const items = (lines: string[]) => extract(lines, ITEMS).data.line_items;
+
+test('rows whose numbers multiply out are items when no header names the columns', () => {
+  expect(items(page(['Lizenz Buchungssystem 1 2\'400.00 2\'400.00', 'Einrichtung und Schulung 6 145.00 870.00']))).toEqual([
+    { description: 'Lizenz Buchungssystem', quantity: 1, unit_price: 2400, amount: 2400 },
+    { description: 'Einrichtung und Schulung', quantity: 6, unit_price: 145, amount: 870 },
+  ]);
+});
+
+test('a row whose price is its amount, beside a product row, has quantity 1 read from a misread "1"', () => {
+  expect(items(page(['Einrichtung und Schulung 6 145.00 870.00', 'Support-Paket Standard I 480.00 480.00']))).toEqual([
+    { description: 'Einrichtung und Schulung', quantity: 6, unit_price: 145, amount: 870 },
+    { description: 'Support-Paket Standard', quantity: 1, unit_price: 480, amount: 480 },
+  ]);
+});
+
+test('rows whose price is their amount are no table on their own', () => {
+  expect(items(page(['Versand 10.00 10.00', 'Verpackung 5.00 5.00']))).toEqual([]);
+});
+
+test('a price printed before the quantity is read as the price', () => {
+  expect(items(page(['Widget 12.50 4 50.00']))).toEqual([{ description: 'Widget', quantity: 4, unit_price: 12.5, amount: 50 }]);
+});
+
+test('a unit between the quantity and the price is skipped', () => {
+  expect(items(page(['Schulung 6 Std. 145.00 870.00']))).toEqual([{ description: 'Schulung', quantity: 6, unit_price: 145, amount: 870 }]);
+});
+
+test('an amount whose digit groups are a space apart is one number', () => {
+  expect(items(page(['Server 2 1 234,50 2 469,00']))).toEqual([{ description: 'Server', quantity: 2, unit_price: 1234.5, amount: 2469 }]);
+});
+
+test('numbers that do not multiply out make no item', () => {
+  expect(items(page(['Telefon 030 1234 5678', 'Konto 12 34.00 99.00']))).toEqual([]);
+});
+
+test('a text line between two item rows continues the description above it; one after the last does not', () => {
+  expect(items(page(['Lizenz Buchungssystem komplett 1 2\'400.00 2\'400.00', '(Jahresabo)', 'Schulung 6 145.00 870.00', 'Zahlbar innert 30 Tagen']))).toEqual([
+    { description: 'Lizenz Buchungssystem komplett (Jahresabo)', quantity: 1, unit_price: 2400, amount: 2400 },
+    { description: 'Schulung', quantity: 6, unit_price: 145, amount: 870 },
+  ]);
+});
+
+test('the sums block ends the items: product rows below it are not read', () => {
+  expect(items(page(['Lizenz 1 2\'400.00 2\'400.00'], ['Zwischensumme 2\'400.00', 'Rabatt 2 10.00 20.00']))).toEqual([
+    { description: 'Lizenz', quantity: 1, unit_price: 2400, amount: 2400 },
+  ]);
+});
+
+test('a header the label data knows is read by its columns, not by arithmetic', () => {
+  const lines = [
+    'ACME GmbH',
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Blue pens box', x: 0.05, y: 0.4 }, { text: '4', x: 0.5, y: 0.4 }, { text: '528.80', x: 0.85, y: 0.4 },
+  ];
+  expect(extract(lines, ITEMS).data.line_items).toEqual([{ description: 'Blue pens box', quantity: 4, unit_price: null, amount: 528.8 }]);
+});
