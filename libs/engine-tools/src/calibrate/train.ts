@@ -25,6 +25,7 @@ export interface TrainingRecord {
   pages?: number;
   margin?: number;
   ocrAll?: number;
+  sums?: 1 | -1;
 }
 
 export const FOLDS = 5;
@@ -45,7 +46,7 @@ export function foldOf(r: Pick<TrainingRecord, 'set' | 'case'>, salt = ''): numb
 
 export function featuresOf(r: TrainingRecord): CalibrationFeatures | undefined {
   if (r.state !== 'extracted' || r.ocr === undefined || r.margin === undefined) return undefined;
-  return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, pages: r.pages, margin: r.margin, ocrAll: r.ocrAll };
+  return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, pages: r.pages, margin: r.margin, ocrAll: r.ocrAll, sums: r.sums };
 }
 
 type Groups = CalibratorArtefact['groups'];

@@ -38,6 +38,8 @@ export interface FieldOutcome {
   pages?: number;
   margin?: number;
   ocrAll?: number;
+  /** Whether the case's subtotal, tax and total add up (1) or not (-1), for those fields; absent otherwise. */
+  sums?: 1 | -1;
   /** The field kind that read the field, and the profile that offered its candidates. */
   kind?: string;
   profile?: string;
@@ -159,7 +161,7 @@ function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchem
     outcomes.push({
       kind: fr?.kind, profile: fr?.profile, cands,
       candStrict, set, case: id, field: original(name), group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
-      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, pages: fr?.features?.pages, margin: fr?.features?.margin, ocrAll: fr?.features?.ocrAll,
+      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, pages: fr?.features?.pages, margin: fr?.features?.margin, ocrAll: fr?.features?.ocrAll, sums: fr?.features?.sums,
     });
   }
   return all;

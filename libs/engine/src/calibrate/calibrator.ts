@@ -60,6 +60,11 @@ export interface CalibrationFeatures {
    * read right, which a value compared exactly needs; a long OCR'd value is rarely read whole.
    */
   ocrAll?: number;
+  /**
+   * Whether the object's subtotal, tax and total, this value among them, add up (kinds/amount/sums.ts
+   * sumsAgreement): 1 they do, -1 they do not, absent when the value is no such sum or a member is missing.
+   */
+  sums?: 1 | -1;
 }
 
 export function applyIsotonic(m: IsotonicMap | undefined, raw: number): number {
@@ -129,8 +134,8 @@ export function baseGroup(group: string): string {
 }
 
 /** Inputs of the second stage, in weight order, and the sign each weight is held to (0: free). */
-export const RECALIBRATION_INPUTS = ['logit', 'bias', 'ocr_doubt', 'doc_ocr_doubt', 'margin', 'scanned', 'alt_read', 'short_doc', 'joint_ocr_doubt'] as const;
-export const RECALIBRATION_SIGNS: readonly number[] = [1, 0, -1, -1, 1, 0, -1, 0, -1];
+export const RECALIBRATION_INPUTS = ['logit', 'bias', 'ocr_doubt', 'doc_ocr_doubt', 'margin', 'scanned', 'alt_read', 'short_doc', 'joint_ocr_doubt', 'sums_agree', 'sums_disagree'] as const;
+export const RECALIBRATION_SIGNS: readonly number[] = [1, 0, -1, -1, 1, 0, -1, 0, -1, 1, -1];
 /** A lead over the runner-up beyond this much says nothing more. */
 const MARGIN_CAP = 0.3;
 
@@ -154,6 +159,8 @@ export function recalibrationInputs(group: string, p: number, f: CalibrationFeat
     1 / Math.max(1, f.pages ?? 1),
     // surprise of a whole read, 0 (sure) .. 1 (a 1-in-100 chance): a log, since each doubtful word multiplies the risk
     Math.log(Math.max(0.01, f.ocrAll ?? f.ocr)) / Math.log(0.01),
+    f.sums === 1 ? 1 : 0,
+    f.sums === -1 ? 1 : 0,
   ];
 }
 

@@ -7,7 +7,7 @@ import type { ArrayNode, CompiledSchema, LeafNode, ObjectNode, SchemaNode } from
 import { calibrate, type CalibrationFeatures } from '../calibrate/calibrator.js';
 import { normText } from '../normalize/text.js';
 import type { OcrRepairOptions } from '../ocr-repair/index.js';
-import { consistentSums } from '../kinds/amount/sums.js';
+import { consistentSums, sumsAgreement } from '../kinds/amount/sums.js';
 import { FIELD_KINDS, kindOf, listKindOf } from '../kinds/registry.js';
 import { extractTable } from '../kinds/table/index.js';
 import { DOCUMENT_PROFILES, type DocumentProfile } from '../profiles/index.js';
@@ -138,6 +138,9 @@ class Extractor {
     this.pageOcr = n ? Math.round((sum / n) * 1000) / 1000 : 1;
   }
 
+  /** What an extracted leaf was calibrated from, to calibrate it again once its siblings are known (sums). */
+  private readonly calibrated = new Map<string, { group: string; raw: number; features: CalibrationFeatures }>();
+
   private record(pointer: string, r: FieldResult) {
     if (!this.opts.debug) { delete r.raw_score; delete r.group; delete r.candidate; delete r.features; delete r.kind; delete r.profile; delete r.candidates; }
     this.fields[pointer] = r;
@@ -207,6 +210,7 @@ class Extractor {
         if (v === undefined || !leaf.validate(v)) { invalid = true; continue; }
         const grounding = s.spans.map((sp) => this.ctx.grounding(sp));
         const features = this.features(s, list);
+        this.calibrated.set(pointer, { group, raw: s.score, features });
         this.record(pointer, { state: 'extracted', value: v, confidence: calibrate(group, 'extracted', s.score, features), grounding, raw_score: s.score, group, features, ...(offered ? { ...trace, profile: group === first.group ? offered.profile.name : undefined } : trace) });
         return v;
       }
@@ -274,7 +278,21 @@ class Extractor {
       const ranked = sums.get(name);
       obj[name] = ranked && sub.kind === 'leaf' ? this.leaf(sub, p, ranked) : this.node(sub, p);
     }
+    this.calibrateSums(node, pointer, obj);
     return obj;
+  }
+
+  /** Subtotal, tax and total are calibrated again knowing whether they add up (a calibration input, not a decision). */
+  private calibrateSums(node: ObjectNode, pointer: string, obj: Record<string, unknown>): void {
+    for (const [name, sums] of sumsAgreement(node, obj)) {
+      const p = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const c = this.calibrated.get(p);
+      const r = this.fields[p];
+      if (!c || !r || r.state !== 'extracted') continue;
+      const features = { ...c.features, sums };
+      r.confidence = calibrate(c.group, 'extracted', c.raw, features);
+      if (r.features) r.features = features;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
 import type { DocumentModel } from '../../src/document/model.js';
 import { page } from '../helpers/doc.js';
+import { activeCalibrator, RECALIBRATION_INPUTS, setCalibrator } from '../../src/calibrate/calibrator.js';
 
 const schema = compileSchema({ type: 'object', properties: { invoice_date: { type: ['string', 'null'], format: 'date', description: 'Invoice date' } } });
 
@@ -34,4 +35,46 @@ test("a value of several OCR'd words carries the product of their confidences: t
   const f = extractFromDocument({ format: 'pdf', pages: [p], pageCount: 1, wordCount: p.words.length }, schema, { debug: true }).fields['/invoice_date']!.features!;
   expect(f.ocr).toBe(0.5);
   expect(f.ocrAll).toBeCloseTo(0.9 * 0.8 * 0.5, 3);
+});
+
+describe('sums agreement', () => {
+  const sums = compileSchema({
+    type: 'object',
+    properties: { subtotal: { type: ['number', 'null'] }, tax_amount: { type: ['number', 'null'] }, total_amount: { type: ['number', 'null'] } },
+  });
+  const invoice = (total: string) => ({ format: 'pdf' as const, pages: [page(['ACME GmbH', 'Invoice 4711', 'Subtotal 100.00', 'VAT 19.00', `Total ${total}`])], pageCount: 1, wordCount: 9 });
+
+  test('subtotal, tax and total that add up each carry sums = 1', () => {
+    const r = extractFromDocument(invoice('119.00'), sums, { debug: true });
+    expect(r.data).toEqual({ subtotal: 100, tax_amount: 19, total_amount: 119 });
+    for (const f of ['subtotal', 'tax_amount', 'total_amount']) expect(r.fields[`/${f}`]!.features!.sums).toBe(1);
+  });
+
+  test('subtotal, tax and total that do not add up each carry sums = -1', () => {
+    const r = extractFromDocument(invoice('150.00'), sums, { debug: true });
+    expect(r.data).toEqual({ subtotal: 100, tax_amount: 19, total_amount: 150 });
+    for (const f of ['subtotal', 'tax_amount', 'total_amount']) expect(r.fields[`/${f}`]!.features!.sums).toBe(-1);
+  });
+
+  test('a field outside the sums, or sums with a member missing, carry no agreement', () => {
+    const r = extractFromDocument({ format: 'pdf', pages: [page(['ACME GmbH', 'Subtotal 100.00', 'Invoice date: 12.03.2024'])], pageCount: 1, wordCount: 6 },
+      compileSchema({ type: 'object', properties: { subtotal: { type: ['number', 'null'] }, tax_amount: { type: ['number', 'null'] }, total_amount: { type: ['number', 'null'] }, invoice_date: { type: ['string', 'null'], format: 'date' } } }), { debug: true });
+    expect(r.data.tax_amount).toBeNull();
+    expect(r.fields['/subtotal']!.features!.sums).toBeUndefined();
+    expect(r.fields['/invoice_date']!.features!.sums).toBeUndefined();
+  });
+
+  test('a calibrator that weighs the agreement gives sums that do not add up less confidence', () => {
+    const base = activeCalibrator();
+    const w = base.recalibration!.weights.digital!;
+    const weights = RECALIBRATION_INPUTS.map((name, i) => (name === 'sums_agree' ? 0.5 : name === 'sums_disagree' ? -4 : w[i] ?? 0));
+    setCalibrator({ ...base, recalibration: { inputs: RECALIBRATION_INPUTS, weights: { ...base.recalibration!.weights, digital: weights } } });
+    try {
+      const agree = extractFromDocument(invoice('119.00'), sums).fields['/total_amount']!.confidence;
+      const disagree = extractFromDocument(invoice('150.00'), sums).fields['/total_amount']!.confidence;
+      expect(disagree).toBeLessThan(agree - 0.2);
+    } finally {
+      setCalibrator(undefined);
+    }
+  });
 });

@@ -13,17 +13,46 @@ export interface SumsOptions {
   profiled(leaf: LeafNode): boolean;
 }
 
-/** The reordered candidate lists of the object's subtotal, tax and total fields (by property name), when their sum holds. */
-export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Scored[]> {
-  const out = new Map<string, Scored[]>();
+/** The object's amount fields by family (subtotal, tax, total), or undefined when two fields share a family (ambiguous). */
+function families(node: ObjectNode): Map<AmountFamily, { name: string; leaf: LeafNode }> | undefined {
   const fam = new Map<AmountFamily, { name: string; leaf: LeafNode }>();
   for (const { name, node: sub } of node.properties) {
     if (sub.kind !== 'leaf' || sub.semantic !== 'amount') continue;
     const f = amountFamily(sub.reading ?? sub.name);
     if (!f) continue;
-    if (fam.has(f)) return out; // two fields of one family: ambiguous
+    if (fam.has(f)) return undefined;
     fam.set(f, { name, leaf: sub });
   }
+  return fam;
+}
+
+/**
+ * Whether the extracted subtotal, tax and total agree (subtotal + tax = total; without a tax field, subtotal <=
+ * total): 1 for each of them when they do, -1 when they do not. Nothing when a member is missing or the schema
+ * has no such pair. A calibration input: values that do not add up were read from the wrong lines more often
+ * than their ranker scores say.
+ */
+export function sumsAgreement(node: ObjectNode, values: Record<string, unknown>): Map<string, 1 | -1> {
+  const out = new Map<string, 1 | -1>();
+  const fam = families(node);
+  const s = fam?.get('subtotal');
+  const T = fam?.get('total');
+  if (!fam || !s || !T) return out;
+  const t = fam.get('tax');
+  const members = t ? [s, t, T] : [s, T];
+  const nums = members.map((m) => values[m.name]);
+  if (!nums.every((v) => typeof v === 'number' && Number.isFinite(v))) return out;
+  const [a, b, c] = nums as number[];
+  const agree = t ? Math.abs(a! + b! - c!) <= 0.011 : a! <= b! + 0.011;
+  for (const m of members) out.set(m.name, agree ? 1 : -1);
+  return out;
+}
+
+/** The reordered candidate lists of the object's subtotal, tax and total fields (by property name), when their sum holds. */
+export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Scored[]> {
+  const out = new Map<string, Scored[]>();
+  const fam = families(node);
+  if (!fam) return out; // two fields of one family: ambiguous
   const s = fam.get('subtotal');
   const T = fam.get('total');
   if (!s || !T) return out;
