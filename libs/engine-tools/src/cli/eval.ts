@@ -2,7 +2,7 @@
  * Scores the engine on the labelled development sets.
  *   node libs/engine-tools/dist/cli/eval.js [--datasets <folder>] [--out <folder>] [--sets a,b] [--limit N]
  *     [--no-cache] [--fields] [--records <file.jsonl>] [--ingest-key <k>] [--schema-variant all|none|<v>[,<v>...]]
- *     [--scan-records <file.jsonl>] [--scans <folder> | --no-scans]
+ *     [--scan-records <file.jsonl>] [--scans <folder> | --no-scans] [--layouts <folder> | --no-layouts]
  * --ingest-key pins the ingest cache key (by default a hash of the engine's built document/ code), so extraction can
  * be compared across runs while ingest changes underneath.
  * Prints per set: field accuracy strict and fuzzy, document all-correct rate, ECE, pages/s, line-item F1.
@@ -14,7 +14,10 @@
  * come from EXS_TESSERACT_BIN and EXS_OCR_* (cli/env-options.ts; give runs with other settings their own --ingest-key).
  * On the development sets (the default --datasets), the scanned copies the calibrator is trained with (eval/calibration-scans.ts)
  * are made under --scans <folder> (default <repo>/.data/scans) when missing, scored too and written to the same records
- * file, so train-calibrator on that file reproduces the shipped calibrator; --no-scans skips them.
+ * file, so train-calibrator on that file reproduces the shipped calibrator; --no-scans skips them. The labelled invoices
+ * in other people's layouts (--layouts <folder>, default libs/engine/test/fixtures/third-party-layouts, with their
+ * committed scans) are scored too and pooled the same way: the development sets' layouts are few and easy, and a
+ * calibrator that has seen only them is overconfident on layouts it has not seen; --no-layouts skips them.
  * After scoring, prints leave-one-dataset-out (LODO) calibration per set (eval/lodo.ts): the calibrator retrained
  * without the set (and its scanned copies), applied to it; --scan-records <file.jsonl> adds further records to the pool,
  * each held out with its original set.
@@ -41,6 +44,8 @@ import { repoRoot } from './repo-root.js';
 const engineDist = dirname(fileURLToPath(import.meta.resolve('@exs/engine')));
 
 const DEV_DATASETS = join(repoRoot, '../shared/datasets');
+/** Invoices rendered by other people's templates (test/fixtures/third-party-layouts/README.md): pooled for calibration. */
+const LAYOUT_SETS = join(repoRoot, 'libs/engine/test/fixtures/third-party-layouts');
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,7 +94,7 @@ function printLodo(records: LodoRecord[]) {
 
 const USAGE = `usage: eval [--datasets <folder>] [--out <folder>] [--sets a,b] [--limit N] [--no-cache] [--fields]
   [--records <file.jsonl>] [--ingest-key <k>] [--schema-variant all|none|<v>[,<v>...]] [--scan-records <file.jsonl>]
-  [--scans <folder> | --no-scans]
+  [--scans <folder> | --no-scans] [--layouts <folder> | --no-layouts]
        eval --lodo-only [--records a.jsonl,b.jsonl]
 schema variants: ${SCHEMA_VARIANTS.join(', ')}`;
 
@@ -119,7 +124,7 @@ async function main() {
   for (const v of variants) if (!SCHEMA_VARIANTS.includes(v)) throw new Error(`unknown --schema-variant ${v} (one of ${SCHEMA_VARIANTS.join(', ')}, all, none)`);
   const { reports, outcomes } = await runEval(opts);
   console.log(formatReports(reports, outcomes));
-  const scanned = await scoreCalibrationScans(opts);
+  const scanned = [...await scoreCalibrationScans(opts), ...await scoreLayoutSets(opts)];
   printLodo([...outcomes, ...scanned, ...(arg('scan-records') ? readRecords([arg('scan-records')!]) : [])]);
   if (process.argv.includes('--fields')) printFields('', reports);
   if (variants.length) {
@@ -158,6 +163,20 @@ async function scoreCalibrationScans(opts: EvalOptions): Promise<FieldOutcome[]>
   if (!sets.length) return [];
   const { reports, outcomes } = await runEval({ ...opts, datasets: dir, sets, out: opts.out ? join(opts.out, 'scans') : undefined });
   console.log(`\nScanned copies of the development sets (${dir}), pooled with them for calibration and LODO:`);
+  console.log(formatReports(reports, outcomes));
+  return outcomes;
+}
+
+/** The third-party layout sets and their scans, scored, with the development sets only (none with --no-layouts or other --datasets). */
+async function scoreLayoutSets(opts: EvalOptions): Promise<FieldOutcome[]> {
+  if (process.argv.includes('--no-layouts') || (!arg('layouts') && !sameFolder(opts.datasets, DEV_DATASETS))) return [];
+  const dir = resolve(arg('layouts') ?? LAYOUT_SETS);
+  if (!existsSync(dir)) return [];
+  // (--sets names which to score, as it does the development sets)
+  const sets = readdirSync(dir).filter((s) => existsSync(join(dir, s, 'cases')) && (!opts.sets?.length || opts.sets.includes(originalSet(s)))).sort();
+  if (!sets.length) return [];
+  const { reports, outcomes } = await runEval({ ...opts, datasets: dir, sets, out: opts.out ? join(opts.out, 'layouts') : undefined });
+  console.log(`\nInvoices in third-party layouts (${dir}), pooled with the development sets for calibration and LODO:`);
   console.log(formatReports(reports, outcomes));
   return outcomes;
 }
