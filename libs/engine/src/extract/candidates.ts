@@ -11,6 +11,9 @@ import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import { repairIban } from '../ocr-repair/iban.js';
 import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS } from '../knowledge/labels/index.js';
+import { WEB_TOP_LEVEL_DOMAINS } from '../knowledge/web-domains/index.js';
+import { PAYMENT_METHOD_NAMES } from '../knowledge/payment-methods/index.js';
+import { wordsPattern } from '../knowledge/document-words/index.js';
 
 export interface RawCandidate extends Span {
   value: unknown;
@@ -129,8 +132,11 @@ export function emailCandidates(ctx: DocContext): RawCandidate[] {
   return scan(ctx, 'email', /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
 }
 
+/** A web address ending in a top-level domain of knowledge/web-domains, with its path; not an e-mail address's domain. */
+export const WEB_ADDRESS_RE = new RegExp(String.raw`(?<![@\w.])(?:https?:\/\/)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:${WEB_TOP_LEVEL_DOMAINS.join('|')})(?:\/[^\s]*)?(?![@\w])`, 'gi');
+
 export function urlCandidates(ctx: DocContext): RawCandidate[] {
-  return scan(ctx, 'url', /(?<![@\w.])(?:https?:\/\/)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:com|net|org|io|de|nl|fr|uk|co|eu|be|in|my|biz|info|ai|app|us|ch|at|es|it)(?:\/[^\s]*)?(?![@\w])/gi, (m, p) => {
+  return scan(ctx, 'url', WEB_ADDRESS_RE, (m, p) => {
     const text = m[0].replace(/[.,;)]+$/, '');
     return { p, start: m.index!, end: m.index! + text.length, value: text, text, hints: { www: /^(https?:|www\.)/i.test(text) ? 1 : 0 } };
   });
@@ -251,8 +257,8 @@ export function organizationCandidates(ctx: DocContext): RawCandidate[] {
   });
 }
 
-/** Payment methods by name (a closed vocabulary, like currency codes), in the document's own spelling. */
-const PAYMENT_METHOD_RE = /(?<![\p{L}])(iDEAL|credit ?card|debit ?card|PayPal|Visa|Master[Cc]ard|American Express|Amex|Maestro|SEPA[ -]Direct Debit|direct debit|SEPA|bank transfer|wire transfer|Überweisung|Lastschrift|Kreditkarte|Sofort(?:überweisung)?|Klarna|Apple Pay|Google Pay|Bancontact|Giropay|overschrijving|incasso|automatische incasso|virement|prélèvement|carte bancaire|cheque|check|cash|contant|Rembours|cash on delivery)(?![\p{L}])/giu;
+/** Payment methods by name (knowledge/payment-methods), in the document's own spelling. */
+export const PAYMENT_METHOD_RE = new RegExp(`(?<![\\p{L}])(${wordsPattern(PAYMENT_METHOD_NAMES)})(?![\\p{L}])`, 'giu');
 
 export function paymentMethodCandidates(ctx: DocContext): RawCandidate[] {
   return scan(ctx, 'payment-method', PAYMENT_METHOD_RE, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));

@@ -20,5 +20,19 @@ export const MAIL_PROVIDERS: readonly { countries: readonly string[]; labels: re
 /** Every provider label, lower case. */
 export const MAIL_PROVIDER_LABELS: ReadonlySet<string> = new Set(MAIL_PROVIDERS.flatMap((p) => p.labels));
 
-/** Top-level domains that end a web address inside a party's name (lower case, without the dot). */
-export const TOP_LEVEL_DOMAINS: readonly string[] = ['com', 'net', 'org', 'nl', 'de', 'be', 'fr', 'co', 'uk', 'eu', 'io', 'ch', 'at', 'it', 'es'];
+/**
+ * Top-level domains that end a web address (lower case, without the dot), each once: `inNames` are also cut as a
+ * web address from inside a party's name ("ACME B.V. iov Brand.com"); `addressesOnly` end a web address the
+ * website reader finds (extract/candidates.ts reads both), and are not looked for inside names ("in", "my", "us"
+ * would cut more of a name than they have been measured on).
+ */
+export const TOP_LEVEL_DOMAINS_BY_USE = {
+  inNames: ['com', 'net', 'org', 'nl', 'de', 'be', 'fr', 'co', 'uk', 'eu', 'io', 'ch', 'at', 'it', 'es'],
+  addressesOnly: ['in', 'my', 'biz', 'info', 'ai', 'app', 'us'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Top-level domains that end a web address inside a party's name. */
+export const TOP_LEVEL_DOMAINS: readonly string[] = TOP_LEVEL_DOMAINS_BY_USE.inNames;
+
+/** Every top-level domain a web address may end with. */
+export const WEB_TOP_LEVEL_DOMAINS: readonly string[] = [...TOP_LEVEL_DOMAINS_BY_USE.inNames, ...TOP_LEVEL_DOMAINS_BY_USE.addressesOnly];
