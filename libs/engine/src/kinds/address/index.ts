@@ -3,7 +3,8 @@
  * parts (street, city, postal code, state, country) from postal blocks (parts.ts).
  */
 import type { LeafNode } from '../../schema/compile.js';
-import { STREET_LINE_RE } from '../../knowledge/addresses/index.js';
+import { ADDRESS_BLOCK_STOP, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
+import { wordsPattern } from '../../knowledge/document-words/index.js';
 import { LEGAL_FORM_RE } from '../../knowledge/legal-forms/index.js';
 import type { DocContext } from '../../extract/context.js';
 import { labelledText } from '../../extract/labelled-text.js';
@@ -15,6 +16,8 @@ import { rankAddressPart } from './parts.js';
 const PARTS = ['street', 'city', 'postal_code', 'state_code', 'country_code'] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (s: string): s is Part => (PARTS as readonly string[]).includes(s);
+/** A line that ends the address block (knowledge/addresses): a phone, tax or registration line, a title, a contact line. */
+export const ADDRESS_STOP = new RegExp(`(${wordsPattern(ADDRESS_BLOCK_STOP.flatMap((s) => s.words))})`, 'i');
 
 export const addressKind: FieldKind = {
   name: 'address',
@@ -31,7 +34,7 @@ function rankAddress(ctx: DocContext, leaf: LeafNode): Scored[] {
   const lines = page.lines.slice(0, 14).map((l, i) => ({ i, l, t: page.text.slice(l.start, l.end).trim() }));
   // a street line (knowledge/addresses), a house number after "No", or a postal code
   const isAddr = (t: string) => STREET_LINE_RE.test(t) || /\bno\.?\s?\d|\b\d{5}\b/i.test(t);
-  const stop = (t: string) => /(tel|phone|fax|gst|reg|invoice|receipt|date|e-?mail|www|@|tax)/i.test(t);
+  const stop = (t: string) => ADDRESS_STOP.test(t);
   let startIdx = -1;
   for (const x of lines) if (isAddr(x.t)) { startIdx = x.i; break; }
   if (startIdx >= 0) {

@@ -12,6 +12,8 @@ import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
 import type { DocContext } from '../../extract/context.js';
 import { countryCode } from '../../knowledge/countries/index.js';
+import { ISSUER_BLOCK_MARKS, STREET_TYPE_WORDS, TOWN_LINE_LABELS } from '../../knowledge/addresses/index.js';
+import { wordsPattern } from '../../knowledge/document-words/index.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
 import { phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
 import type { Scored } from '../../extract/scored.js';
@@ -23,13 +25,16 @@ const US_LINE = new RegExp(String.raw`(?:^|, )(?<city>${CITY}),? (?<state>[A-Z]{
 const EU_LINE = new RegExp(String.raw`(?:^|, ?)(?<zip>\d{4} ?[A-Z]{2}|\d{4,5}),? (?<city>${CITY})(?=$|,| Tel| Tél| Phone| Fax| [A-Z][a-z]+:)`, 'u');
 const STREET_EU = /(?<![\p{L}\d])([\p{Lu}][\p{L}'.-]+(?:[ -][\p{L}'.-]+){0,2}) (\d{1,5}[a-zA-Z]?)(?![\d,.]\d)/u;
 const STREET_EU_ONE = /(?<![\p{L}\d])([\p{Lu}][\p{L}'.-]+) (\d{1,5}[a-zA-Z]?)(?![\d,.]\d)/u;
-const STREET_WORD = /\b(st|street|ave|avenue|rd|road|blvd|boulevard|lane|ln|dr|drive|way|court|ct|place|pl|straat|weg|laan|plein|gracht|strasse|straße|str|rue|via|calle)\.?$/i;
-const NOT_CITY_WORD = /^(tel|tél|phone|fax|telefon|e-?mail|website|web|kvk|btw|vat|iban)\.?:?$/i;
+/** A street type ending what reads as a town (knowledge/addresses). */
+export const STREET_WORD = new RegExp(`\\b(${wordsPattern(STREET_TYPE_WORDS)})\\.?$`, 'i');
+/** A label that follows the town on its line ('10115 Berlin Tel'; knowledge/addresses). */
+export const NOT_CITY_WORD = new RegExp(`^(${wordsPattern(TOWN_LINE_LABELS.flatMap((l) => l.words))})\\.?:?$`, 'i');
 const STREET_US = /\b(\d{1,6} [\p{Lu}][\p{L}.']*(?: [\p{Lu}][\p{L}.']*){0,3})\b/u;
 /** Headings of the customer's and the delivery address blocks, in every language (knowledge/labels). */
 const CUSTOMER_LABEL = new RegExp(phrasesPattern(phrasesOf('buyer', 'ship_to')), 'iu');
 const LEGAL = new RegExp(`\\b${legalFormsPattern()}\\.?(?=\\s|$|,)`);
-const VENDOR_HINT = /\b(kvk|btw|vat|iban|bic|swift|tax id|ust|siret|siren|chamber of commerce|e-?mail|website|www\.)/i;
+/** The issuer's details near a block (knowledge/addresses). */
+export const VENDOR_HINT = new RegExp(`\\b(${wordsPattern(ISSUER_BLOCK_MARKS.flatMap((m) => m.words))})`, 'i');
 
 interface Block {
   p: number;
