@@ -14,6 +14,8 @@
 import sharp from 'sharp';
 import type { RawLine, RawWord } from './layout.js';
 import { TESSERACT_DEFAULTS } from './tesseract-options.js';
+import { sumWords } from '../knowledge/receipts/index.js';
+import { wordsPattern } from '../knowledge/document-words/index.js';
 
 export interface GreyImage {
   data: Buffer;
@@ -30,8 +32,8 @@ const MAX_SCALE = 3;
 const DATE_SHAPE = /\d{1,4}\s?[-/.]\s?(?:\d{1,2}|[A-Za-z]{3,9})\s?[-/.]\s?\d{1,4}|\b(?:date|tarikh)\b/i;
 /** An amount-shaped token: decimals after digits. */
 const AMOUNT_SHAPE = /\d\s?[.,]\s?\d{2}(?!\d)/;
-/** Words that label a total. */
-const TOTAL_LABEL = /\b(?:total|jumlah|amount|amt|payable|due|nett?)\b/i;
+/** Words that label a total (knowledge/receipts). */
+export const TOTAL_LABEL = new RegExp(`\\b(?:${wordsPattern(sumWords('totalLine'))})\\b`, 'i');
 
 export interface RereadChoice {
   /** Index of the line in the page's lines. */

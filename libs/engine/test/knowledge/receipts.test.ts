@@ -11,7 +11,7 @@ import { fieldWords } from '../../src/schema/semantic.js';
 import type { LeafNode } from '../../src/schema/compile.js';
 
 /** The receipt reader's lists before they became data (ocr-repair/receipt.ts), verbatim. */
-const OLD_SUMS: Record<SumRole, string[]> = {
+const OLD_SUMS: Record<Exclude<SumRole, 'totalLine'>, string[]> = {
   total: ['total', 'jumlah', 'ttl'],
   subtotal: ['subtotal', 'sub'],
   excluding: ['excl', 'excluding', 'exclusive', 'excluded', 'before', 'exc', 'ex', 'supplies', 'supply'],

@@ -11,7 +11,7 @@
 /** Roles of the words of a receipt's sums lines. */
 export type SumRole =
   | 'total' | 'subtotal' | 'excluding' | 'including' | 'quantity' | 'final' | 'finalAlone' | 'amount' | 'strong' | 'tax'
-  | 'rounding' | 'payment' | 'change' | 'discount' | 'summary';
+  | 'rounding' | 'payment' | 'change' | 'discount' | 'summary' | 'totalLine';
 
 export interface ReceiptWords {
   language: string;
@@ -19,7 +19,8 @@ export interface ReceiptWords {
    * Sums-line words by role: the total's ("Total", "Jumlah"), a subtotal's, a sum before tax ("excl"), one with tax
    * ("incl"), item counts, the final sum ("Grand", "Payable"; `finalAlone`: those naming it without "total"
    * beside an `amount` word), words that make a total line stronger, tax, rounding, payment, change, discounts,
-   * the tax summary table.
+   * the tax summary table; `totalLine`: words that label a line carrying some total ("Total", "Amount", "Nett",
+   * "Jumlah": the lines OCR reads again where its two passes disagree, document/line-rereads.ts).
    */
   sums: Readonly<Partial<Record<SumRole, readonly string[]>>>;
   /** Words that name a kind of business (not names), in capitals, for OCR repair. */
@@ -119,6 +120,7 @@ export const RECEIPT_WORDS: readonly ReceiptWords[] = [
       change: ['change', 'balance', 'changes'],
       discount: ['discount', 'disc', 'savings', 'saving', 'saved', 'deposit', 'voucher', 'points', 'point'],
       summary: ['summary', 'code'],
+      totalLine: ['total', 'amount', 'amt', 'payable', 'due', 'net', 'nett'],
     },
     businessWords: [
       'BAKERY', 'BAKERIES', 'CONFECTIONERY', 'STATIONERY', 'HARDWARE', 'RESTAURANT', 'SUPERMARKET', 'PHARMACY', 'ELECTRICAL', 'MACHINERY',
@@ -162,7 +164,7 @@ export const RECEIPT_WORDS: readonly ReceiptWords[] = [
     ...none,
     language: 'ms',
     // "RM": the ringgit's sign, printed before a total's amount
-    sums: { total: ['jumlah'], strong: ['rm'] },
+    sums: { total: ['jumlah'], strong: ['rm'], totalLine: ['jumlah'] },
     businessWords: ['RESTORAN', 'PERNIAGAAN', 'SYARIKAT', 'BERHAD'],
     merchantWords: ['sdn bhd', 'sdn. bhd', 'bhd', 's/b', 'berhad', 'plt', 'restoran', 'kedai', 'syarikat'],
     // "H/P": hand phone
