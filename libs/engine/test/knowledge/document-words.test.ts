@@ -7,9 +7,14 @@ import { ADDRESS_LIKE, DOC_TYPE, ISSUER_DETAILS, NOT_NAME, WEB_ADDRESS } from '.
 import { SUM_TOTAL_ANYWHERE } from '../../src/kinds/table/tables.js';
 import { OTHER_DATE_ROLE_RE, RANGE_AROUND } from '../../src/kinds/date/index.js';
 import { GENERIC, cueWords } from '../../src/extract/ranking.js';
+import { NOT_LETTERHEAD } from '../../src/kinds/organization/index.js';
+import { PAYMENT_LINE } from '../../src/kinds/payment-terms/index.js';
 import * as old from './old-in-code-vocabulary.js';
 
-const LIST_KEYS = ['notName', 'notNameAbbreviations', 'titles', 'titleQualifiers', 'issuerDetails', 'sumRowStart', 'sumRowAnywhere', 'taxInclusion', 'taxNames', 'dateRoleStems', 'rangeWords', 'labelNouns'] as const;
+const LIST_KEYS = [
+  'notName', 'notNameAbbreviations', 'titles', 'titleQualifiers', 'issuerDetails', 'sumRowStart', 'sumRowAnywhere', 'taxInclusion', 'taxNames', 'dateRoleStems',
+  'rangeWords', 'labelNouns', 'notLetterhead', 'paymentWords',
+] as const;
 
 /** Every word of the old patterns and of the new data, in the contexts the rules meet them in. */
 const words = [...new Set([
@@ -70,11 +75,13 @@ describe('document words data', () => {
 });
 
 describe('the readers match what their former in-code lists matched', () => {
-  test(`${probes.length} probes: issuer lines (address, not a name, registration details)`, () => {
+  test(`${probes.length} probes: issuer lines (address, not a name, registration details), letterhead lines, payment lines`, () => {
     const differ = (a: RegExp, b: RegExp) => probes.filter((p) => a.test(p) !== b.test(p));
     expect(differ(ADDRESS_LIKE, old.OLD_ADDRESS_LIKE)).toEqual([]);
     expect(differ(NOT_NAME, old.OLD_NOT_NAME)).toEqual([]);
     expect(differ(ISSUER_DETAILS, old.OLD_ISSUER_DETAILS)).toEqual([]);
+    expect(differ(NOT_LETTERHEAD, old.OLD_NOT_LETTERHEAD)).toEqual([]);
+    expect(differ(PAYMENT_LINE, old.OLD_PAYMENT_LINE)).toEqual([]);
   });
 
   test('titles around a letterhead name and web addresses inside it are cut alike', () => {

@@ -12,9 +12,13 @@ export const OLD_DOC_TYPE = /^(?:tax\s+)?(?:invoice|receipt|rechnung|factuur|fac
 export const OLD_ISSUER_DETAILS = /\b(vat|btw|tva|ust|ust-id|ust-idnr|uid|gst|abn|ein|siret|siren|rcs|kvk|coc|hrb|hra|iban|bic|swift|registered|reg\.?\s*no|company\s*no|handelsregister|amtsgericht|geschäftsführer|directors?|capital|siège|sitz|steuernummer|bankverbindung)\b/i;
 export const OLD_WEB_ADDRESS = /\S+\.(?:com|net|org|nl|de|be|fr|co|uk|eu|io|ch|at|it|es)\b\S*/gi;
 
-/** kinds/organization/index.ts: field names asking for the buyer's party. */
+/** kinds/organization/index.ts: field names asking for the buyer's party; first-page lines that are no letterhead name. */
 export const OLD_BUYER_BLOCKS = /\b(customer|buyer|client|billing|bill|billed|payer|recipient|purchaser|ship|consignee)\b/;
 export const OLD_BUYER_LETTERHEAD = /\b(customer|buyer|client|billing|bill to|payer)\b/;
+export const OLD_NOT_LETTERHEAD = /invoice|receipt|rechnung|factuur|facture|tax|page|date|tel|phone|www\.|@/i;
+
+/** kinds/payment-terms/index.ts: a line that speaks of payment or terms. */
+export const OLD_PAYMENT_LINE = /\b(terms?|payment|pay|paid|payable|zahlung|betaling|paiement|conditions?)\b/i;
 
 /** kinds/table/tables.ts: column concepts by property name, in order, and the sums-row words. */
 export const OLD_COLUMN_WHEN: [string, RegExp][] = [
@@ -53,7 +57,7 @@ export function oldCueExtras(n: string): string[] {
 
 /** Every word and sign the old patterns spell, for probes. */
 export function oldWords(): string[] {
-  const sources = [OLD_ADDRESS_LIKE, OLD_NOT_NAME, OLD_GENERIC_DOMAINS, OLD_DOC_TYPE, OLD_ISSUER_DETAILS, OLD_WEB_ADDRESS, OLD_BUYER_BLOCKS, OLD_BUYER_LETTERHEAD,
+  const sources = [OLD_ADDRESS_LIKE, OLD_NOT_NAME, OLD_GENERIC_DOMAINS, OLD_DOC_TYPE, OLD_ISSUER_DETAILS, OLD_WEB_ADDRESS, OLD_BUYER_BLOCKS, OLD_BUYER_LETTERHEAD, OLD_NOT_LETTERHEAD, OLD_PAYMENT_LINE,
     ...OLD_COLUMN_WHEN.map(([, re]) => re), OLD_GROSS_FIELD, OLD_SUM_TOTAL_ANYWHERE, OLD_OTHER_DATE_ROLE_RE, OLD_RANGE_AROUND, OLD_PERIOD_FIELD].map((re) => re.source);
   const words = new Set<string>(OLD_GENERIC);
   for (const src of sources) for (const w of src.replace(/\\[sbdw]/g, ' ').split(/[^\p{L}\d'-]+/u)) if (w) words.add(w.toLowerCase());

@@ -8,6 +8,7 @@ import { fieldWords } from '../../schema/semantic.js';
 import { normText } from '../../normalize/text.js';
 import { LEGAL_FORM_RE } from '../../knowledge/legal-forms/index.js';
 import { BUYER_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
+import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { organizationCandidates } from '../../extract/candidates.js';
 import { BUYER_CUE_RE, BUYER_LABEL_RE, type DocContext } from '../../extract/context.js';
 import { labelledText } from '../../extract/labelled-text.js';
@@ -26,6 +27,8 @@ export const organizationKind: FieldKind = {
 /** Field names asking for the customer's party (knowledge/field-words). */
 const BUYER_BLOCK_FIELD = fieldWordsTest(BUYER_FIELD_WORDS.blocks);
 const BUYER_LETTERHEAD_FIELD = fieldWordsTest(BUYER_FIELD_WORDS.letterhead);
+/** A first-page line that is no letterhead name: a title, page, date, phone or web line (knowledge/document-words). */
+export const NOT_LETTERHEAD = new RegExp(wordsPattern(documentWords('notLetterhead')), 'i');
 
 /** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
 function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
@@ -64,7 +67,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
       const text = page.text.slice(line.start, line.end).trim();
       if (!text || !/[A-Za-z]{3}/.test(text) || text.length < 3) continue;
       seen++;
-      if (/invoice|receipt|rechnung|factuur|facture|tax|page|date|tel|phone|www\.|@/i.test(text) && !LEGAL_FORM_RE.test(text)) continue;
+      if (NOT_LETTERHEAD.test(text) && !LEGAL_FORM_RE.test(text)) continue;
       if (/:\s*$/.test(text) || BUYER_LABEL_RE.test(text)) continue;
       const letters = text.replace(/[^A-Za-z]/g, '');
       const upper = letters.length ? letters.replace(/[^A-Z]/g, '').length / letters.length : 0;

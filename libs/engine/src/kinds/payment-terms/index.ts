@@ -8,6 +8,10 @@ import { aggregate } from '../../extract/ranking.js';
 import { sigmoid, type Scored } from '../../extract/scored.js';
 import type { FieldKind } from '../field-kind.js';
 import { freeTextGroup, isFreeText } from '../text/free-text.js';
+import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
+
+/** A line that speaks of payment or terms (knowledge/document-words). */
+export const PAYMENT_LINE = new RegExp(`\\b(${wordsPattern(documentWords('paymentWords'))})\\b`, 'i');
 
 export const paymentTermsKind: FieldKind = {
   name: 'payment-terms',
@@ -67,7 +71,7 @@ function rankPaymentTerms(ctx: DocContext, leaf: LeafNode): Scored[] {
     const line = page.lines[ctx.lineIndex(c.p, c.start)];
     const lineText = line ? page.text.slice(line.start, line.end) : '';
     // on a line that speaks of payment or terms the phrase is the terms; elsewhere it may be a note
-    const cue = /\b(terms?|payment|pay|paid|payable|zahlung|betaling|paiement|conditions?)\b/i.test(lineText) ? 0.6 : 0;
+    const cue = PAYMENT_LINE.test(lineText) ? 0.6 : 0;
     return { value: c.value, spans: [{ p: c.p, start: c.start, end: c.end }], score: sigmoid(-0.5 + cue - 0.3 * c.p), features: { phrase: 1, cue } };
   });
   return aggregate([...labelled, ...free]);

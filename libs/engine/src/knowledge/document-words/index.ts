@@ -53,23 +53,33 @@ export interface DocumentWords {
    * another field's label; whole words, case folded.
    */
   labelNouns: readonly string[];
+  /**
+   * Words of a line at the top of a longer document's first page that is no letterhead name (a title, a page or
+   * date line, a phone or web line), found anywhere in the line, even inside a word, case folded.
+   */
+  notLetterhead: readonly string[];
+  /** Words of a line that speaks of payment or its terms ("Payment: net 30", "Zahlung"), whole words, case folded. */
+  paymentWords: readonly string[];
 }
 
 const none = {
   notName: [], notNameAbbreviations: [], titles: [], titleQualifiers: [], issuerDetails: [], sumRowStart: [], sumRowAnywhere: [],
-  taxInclusion: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {}, labelNouns: [],
+  taxInclusion: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {}, labelNouns: [], notLetterhead: [], paymentWords: [],
 } as const satisfies Omit<DocumentWords, 'language'>;
 
 export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: '*',
+    notLetterhead: ['tel', 'www.', '@'],
     notName: ['tel', 'fax', 'email', 'e-mail', 'www.', 'http', 'iban', 'bic', 'swift'],
     issuerDetails: ['iban', 'bic', 'swift'],
   },
   {
     ...none,
     language: 'en',
+    paymentWords: ['term', 'terms', 'payment', 'pay', 'paid', 'payable', 'condition', 'conditions'],
+    notLetterhead: ['invoice', 'receipt', 'tax', 'page', 'date', 'phone'],
     notName: [
       'invoice', 'receipt', 'date', 'page', 'phone', 'vat', 'gst', 'tax', 'total', 'subtotal', 'amount', 'order', 'due', 'payment',
       'description', 'quantity', 'qty', 'price', 'summary', 'detail', 'details', 'item', 'items', 'position', 'positions', 'statement',
@@ -101,6 +111,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'de',
+    paymentWords: ['zahlung'],
+    notLetterhead: ['rechnung'],
     notName: [
       'rechnung', 'quittung', 'datum', 'seite', 'telefon', 'ust', 'summe', 'gesamt', 'betrag', 'bestell', 'zahlung', 'position', 'artikel',
       'beschreibung', 'konto', 'nummer', 'kopie', 'original', 'sehr geehrte', 'danke',
@@ -118,6 +130,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'nl',
+    paymentWords: ['betaling'],
+    notLetterhead: ['factuur'],
     notName: ['factuur', 'bon', 'datum', 'btw', 'totaal', 'bedrag', 'betaling', 'artikel', 'omschrijving', 'nummer', 'kopie', 'bedankt'],
     notNameAbbreviations: ['nr'],
     titles: ['factuur'],
@@ -132,6 +146,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'fr',
+    paymentWords: ['paiement'],
+    notLetterhead: ['facture'],
     notName: ['facture', 'date', 'page', 'tva', 'total', 'montant', 'paiement', 'description', 'position', 'désignation', 'original', 'merci'],
     titles: ['facture'],
     issuerDetails: ['tva', 'siret', 'siren', 'rcs', 'capital', 'siège'],
