@@ -3,6 +3,8 @@
  * generation (which value kinds to look for) and normalisation. Never keyed on particular documents.
  */
 
+import { DESCRIPTION_STOP_WORDS, OPAQUE_FIELD_WORDS, SEMANTIC_FIELD_WORDS, fieldWordsTest, type SemanticFieldWords } from '../knowledge/field-words/index.js';
+
 export type Semantic =
   | 'date' | 'datetime' | 'amount' | 'percent' | 'number' | 'integer' | 'boolean'
   | 'currency' | 'currency_symbol' | 'duration' | 'party' | 'organization' | 'person'
@@ -28,15 +30,15 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-/** Key words that say nothing about a field's meaning ("field_1", "col_b", "q3", "prop 7"). */
-const OPAQUE = new Set(['field', 'fld', 'f', 'col', 'column', 'prop', 'property', 'attr', 'attribute', 'key', 'q', 'question', 'var', 'variable', 'param', 'parameter', 'slot', 'custom', 'cf', 'entry', 'element', 'input', 'data', 'x', 'value', 'val', 'item', 'unnamed', 'untitled']);
+/** Key words that say nothing about a field's meaning ("field_1", "col_b", "q3", "prop 7"; knowledge/field-words). */
+const OPAQUE: ReadonlySet<string> = new Set(OPAQUE_FIELD_WORDS);
 
 /** A key, or title, made only of placeholder words, numbers and single letters (no meaning to read). */
 export function isOpaque(words: string[]): boolean {
   return words.every((w) => OPAQUE.has(w) || /^[a-z]{0,3}\d+[a-z]?$/.test(w) || w.length === 1);
 }
 
-const STOP = new Set(['the', 'a', 'an', 'own', 'to', 'in', 'on', 'at', 'for', 'as', 'by', 'is', 'are', 'was', 'be', 'it', 'its', 'and', 'or', 'this', 'that', 'which', 'whose', 'where', 'when', 'if', 'with', 'from', 'all', 'any', 'each', 'e', 'g', 'eg', 'iso', '8601', 'yyyy', 'mm', 'dd', 'null', 'not', 'stated', 'printed', 'exactly', 'string', 'value']);
+const STOP: ReadonlySet<string> = new Set(DESCRIPTION_STOP_WORDS);
 
 /**
  * What a description says the field is, in a few words: its first sentence (examples cut off), content words
@@ -141,6 +143,9 @@ function hasCurrencyCode(members: unknown[]): boolean {
   return found;
 }
 
+/** The field-word tests of the semantics (knowledge/field-words), built once. */
+const SEMANTIC_TESTS = Object.fromEntries(Object.entries(SEMANTIC_FIELD_WORDS).map(([k, fits]) => [k, fieldWordsTest(fits)])) as Record<SemanticFieldWords, (s: string) => boolean>;
+
 export function inferSemantic(f: SemanticInput): Semantic {
   const types = f.types ?? ['string'];
   const words = nameWords(readingOf(f));
@@ -149,7 +154,7 @@ export function inferSemantic(f: SemanticInput): Semantic {
   const desc = (f.description ?? '').toLowerCase();
   const head = `${name} ${title}`;
   const all = `${head} ${desc}`;
-  const has = (re: RegExp, s = head) => re.test(s);
+  const has = (k: SemanticFieldWords, s = head) => SEMANTIC_TESTS[k](s);
 
   if (types.includes('boolean')) return 'boolean';
   if (f.format === 'date') return 'date';
@@ -158,49 +163,49 @@ export function inferSemantic(f: SemanticInput): Semantic {
   if (f.format === 'uri' || f.format === 'url' || f.format === 'iri') return 'url';
 
   if (f.enum && f.enum.some((e) => e !== null)) {
-    if (has(/currenc/, all) && hasCurrencyCode(f.enum)) return 'currency';
+    if (has('currencyEnum', all) && hasCurrencyCode(f.enum)) return 'currency';
     return 'enum';
   }
 
   const numeric = types.includes('number') || types.includes('integer');
   if (numeric) {
-    if (has(/\b(percent|percentage|rate|pct)\b/) || has(/\bin percent\b/, desc)) return 'percent';
-    if (has(/\b(amount|total|subtotal|sum|price|cost|fee|fees|tax|vat|gst|balance|due|net|gross|paid|charge|charges|payment|value|discount|tip|deposit)\b/)) return 'amount';
-    if (has(/\b(amount|currency symbol|price|total)\b/, desc)) return 'amount';
+    if (has('percent') || has('percentDescription', desc)) return 'percent';
+    if (has('amount')) return 'amount';
+    if (has('amountDescription', desc)) return 'amount';
     return types.includes('integer') ? 'integer' : 'number';
   }
 
-  if (has(/\b(date|dated|day)\b/) || has(/\b(iso 8601|yyyy-mm-dd)\b/, desc)) {
-    if (has(/date-?time|timestamp/)) return 'datetime';
+  if (has('date') || has('dateDescription', desc)) {
+    if (has('datetime')) return 'datetime';
     return 'date';
   }
-  if (has(/\b(period start|period end)\b/)) return 'date';
-  if (has(/currency symbol/) || (has(/\bcurrency\b/) && has(/\bsymbol\b/))) return 'currency_symbol';
-  if (has(/\bcurrenc(y|ies)\b/)) return 'currency';
-  if (has(/\b(email|e mail|mail)\b/)) return 'email';
-  if (has(/\b(website|url|web|homepage|site|uri)\b/)) return 'url';
-  if (has(/\b(phone|telephone|tel|fax|mobile)\b/)) return 'phone';
-  if (has(/\biban\b/)) return 'iban';
-  if (has(/\b(bic|swift)\b/)) return 'bic';
-  if (has(/\b(vat|gst|tax) (number|no|id|registration)\b/) || has(/\b(vat|siren|siret|ein|tin|abn)\b/)) return 'vat';
-  if (has(/\b(jurisdiction|governing law|law|governing)\b/)) return 'jurisdiction';
-  if (has(/\b(term|duration|period|notice|renewal|length)\b/) && !has(/\bpayment terms?\b/)) return 'duration';
-  if (has(/\b(party|parties|signator(y|ies)|counterpart(y|ies))\b/)) return 'party';
+  if (has('period')) return 'date';
+  if (has('currencySymbol')) return 'currency_symbol';
+  if (has('currency')) return 'currency';
+  if (has('email')) return 'email';
+  if (has('url')) return 'url';
+  if (has('phone')) return 'phone';
+  if (has('iban')) return 'iban';
+  if (has('bic')) return 'bic';
+  if (has('vat')) return 'vat';
+  if (has('jurisdiction')) return 'jurisdiction';
+  if (has('duration')) return 'duration';
+  if (has('party')) return 'party';
   // a "postal address" is an address, not its postcode
-  if (has(/\b(postal code|post code|postcode|zip|zip code)\b/) || (has(/\bpostal\b/) && !has(/\baddress\b/))) return 'postal_code';
-  if (has(/\bcountry\b/) && has(/\bcode\b/)) return 'country_code';
-  if (has(/\bstate\b/) && has(/\bcode\b/)) return 'state_code';
-  if (has(/\bcity|town\b/)) return 'city';
-  if (has(/\bstreet\b/)) return 'street';
-  if (has(/\baddress\b/)) return 'address';
-  if (has(/\b(number|no|num|id|identifier|reference|ref|code|account|invoice number|order)\b/) && !has(/\bname\b/)) return 'identifier';
-  if (has(/\b(company|vendor|seller|supplier|issuer|merchant|store|shop|organi[sz]ation|business|employer|bank|customer|buyer|client|payee|payer|licensor|licensee)\b/)) {
-    if (has(/\b(person|contact|individual)\b/)) return 'person';
+  if (has('postalCode') || has('postal')) return 'postal_code';
+  if (has('countryCode')) return 'country_code';
+  if (has('stateCode')) return 'state_code';
+  if (has('city')) return 'city';
+  if (has('street')) return 'street';
+  if (has('address')) return 'address';
+  if (has('identifier')) return 'identifier';
+  if (has('organization')) {
+    if (has('personAtOrganization')) return 'person';
     return 'organization';
   }
-  if (has(/\b(person|employee|contact|signer|author|recipient)\b/)) return 'person';
-  if (has(/\b(title|document name|heading|name of the (contract|agreement|document))\b/) || (name === 'document name')) return 'title';
-  if (has(/\bname\b/) && has(/\b(title of the|contract title|agreement title)\b/, desc)) return 'title';
-  if (has(/\bname\b/)) return has(/\b(company|vendor|seller|merchant|organi[sz]ation|legal name)\b/, desc) ? 'organization' : 'text';
+  if (has('person')) return 'person';
+  if (has('title') || (name === 'document name')) return 'title';
+  if (has('name') && has('titleDescription', desc)) return 'title';
+  if (has('name')) return has('organizationDescription', desc) ? 'organization' : 'text';
   return 'text';
 }

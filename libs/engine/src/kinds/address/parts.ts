@@ -14,6 +14,7 @@ import type { DocContext } from '../../extract/context.js';
 import { countryCode } from '../../knowledge/countries/index.js';
 import { ISSUER_BLOCK_MARKS, STREET_TYPE_WORDS, TOWN_LINE_LABELS } from '../../knowledge/addresses/index.js';
 import { wordsPattern } from '../../knowledge/document-words/index.js';
+import { BUYER_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
 import { phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
 import type { Scored } from '../../extract/scored.js';
@@ -112,9 +113,11 @@ function findBlocks(ctx: DocContext): Block[] {
   return blocks;
 }
 
+/** Address-part fields of the customer's or the delivery address (knowledge/field-words). */
+export const CUSTOMER_ADDRESS_FIELD = fieldWordsTest(BUYER_FIELD_WORDS.addressParts);
+
 export function addressPartSide(leaf: LeafNode): 'vendor' | 'customer' {
-  const w = fieldWords(leaf);
-  return w.some((x) => /^(customer|buyer|client|billing|bill|shipping|ship|delivery|recipient|sold)$/.test(x)) ? 'customer' : 'vendor';
+  return CUSTOMER_ADDRESS_FIELD(fieldWords(leaf).join(' ')) ? 'customer' : 'vendor';
 }
 
 export function rankAddressPart(ctx: DocContext, leaf: LeafNode, part: 'street' | 'city' | 'postal_code' | 'state_code' | 'country_code'): Scored[] {

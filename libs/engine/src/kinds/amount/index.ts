@@ -12,6 +12,10 @@ import { amountFamily, keepOwnFamily } from '../../extract/labels.js';
 import { rankGeneric } from '../../extract/ranking.js';
 import type { Scored } from '../../extract/scored.js';
 import type { FieldKind } from '../field-kind.js';
+import { LEFT_TO_PAY_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
+
+/** A total field asking for what is left to pay, not the largest sum (knowledge/field-words). */
+export const LEFT_TO_PAY_FIELD = fieldWordsTest(LEFT_TO_PAY_FIELD_WORDS);
 
 export const amountKind: FieldKind = {
   name: 'amount',
@@ -78,7 +82,7 @@ function columnSums(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidate, R
 function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const family = amountFamily(leaf.reading ?? leaf.name);
   // the largest amount is the total, not what is left to pay after payments or credits ("Balance Due")
-  const isTotal = family === 'total' && !/\b(due|balance|outstanding|payable|remaining|open)\b/.test(fieldWords(leaf).join(' '));
+  const isTotal = family === 'total' && !LEFT_TO_PAY_FIELD(fieldWords(leaf).join(' '));
   const cands = amountCandidates(ctx).filter((c) => !c.hints?.yearLike);
   const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
   const last = rowLastAmounts(ctx, cands);

@@ -6,6 +6,10 @@ import type { DocContext } from '../../extract/context.js';
 import { aggregate, rankPattern } from '../../extract/ranking.js';
 import type { Scored } from '../../extract/scored.js';
 import type { FieldKind } from '../field-kind.js';
+import { WEBSITE_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
+
+/** A website field asking for the site, not a page's address (knowledge/field-words). */
+export const WEBSITE_FIELD = fieldWordsTest(WEBSITE_FIELD_WORDS);
 
 export const emailKind: FieldKind = {
   name: 'email',
@@ -31,8 +35,7 @@ export const phoneKind: FieldKind = {
 function rankUrl(ctx: DocContext, leaf: LeafNode): Scored[] {
   const ranked = rankPattern(ctx, leaf, urlCandidates(ctx), 0.5);
   // A website (home page) is its host: "shop.example.com/contact-us/" names the site shop.example.com.
-  const words = fieldWords(leaf);
-  if (!words.some((w) => /^(website|homepage|site|web|domain)$/.test(w)) || words.some((w) => /^(url|link|uri)$/.test(w))) return ranked;
+  if (!WEBSITE_FIELD(fieldWords(leaf).join(' '))) return ranked;
   return aggregate(ranked.map((s) => (typeof s.value === 'string' ? { ...s, value: s.value.replace(/^((?:https?:\/\/)?[^/\s]+)(?:\/.*)?$/i, '$1') } : s)));
 }
 

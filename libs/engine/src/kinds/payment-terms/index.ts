@@ -8,8 +8,11 @@ import { aggregate } from '../../extract/ranking.js';
 import { sigmoid, type Scored } from '../../extract/scored.js';
 import type { FieldKind } from '../field-kind.js';
 import { freeTextGroup, isFreeText } from '../text/free-text.js';
+import { PAYMENT_TERMS_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 
+/** A field asking for payment terms, not a contract's other terms (knowledge/field-words). */
+export const PAYMENT_TERMS_FIELD = fieldWordsTest(PAYMENT_TERMS_FIELD_WORDS);
 /** A line that speaks of payment or terms (knowledge/document-words). */
 export const PAYMENT_LINE = new RegExp(`\\b(${wordsPattern(documentWords('paymentWords'))})\\b`, 'i');
 
@@ -17,8 +20,7 @@ export const paymentTermsKind: FieldKind = {
   name: 'payment-terms',
   claims: (leaf) => {
     if (!isFreeText(leaf)) return false;
-    const words = fieldWords(leaf);
-    return words.includes('terms') && !words.some((w) => /^(renewal|notice|agreement|contract|delivery|shipping)$/.test(w));
+    return PAYMENT_TERMS_FIELD(fieldWords(leaf).join(' '));
   },
   rank: rankPaymentTerms,
   group: freeTextGroup,

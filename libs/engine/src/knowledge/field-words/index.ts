@@ -20,16 +20,20 @@ export const FIELD_STOP_WORDS: readonly string[] = [
 ];
 
 /**
- * Words of a field name that ask for something: whole `words` (or phrases), `prefixes` (word beginnings), `pairs`
- * (a word of the first list and later one of the second: "vat rate percent"), `whole` (the name is exactly one of
- * these); none of it when the name holds one of `unless` (anywhere, even inside a word) or one of `unlessWords`
- * (as a whole word).
+ * Words of a field name that ask for something: whole `words` (or phrases), `prefixes` (word beginnings), `endings`
+ * (word endings), `anywhere` (even inside a word), `pairs` (a word of the first list and later one of the second:
+ * "vat rate percent"), `both` (two whole words, in any order: "country" and "code"), `whole` (the name is exactly
+ * one of these); none of it when the name holds one of `unless` (anywhere, even inside a word) or one of
+ * `unlessWords` (as a whole word).
  */
 export interface FieldWords {
   words?: readonly string[];
   whole?: readonly string[];
   prefixes?: readonly string[];
+  endings?: readonly string[];
+  anywhere?: readonly string[];
   pairs?: readonly (readonly [readonly string[], readonly string[]])[];
+  both?: readonly (readonly [string, string])[];
   unless?: readonly string[];
   unlessWords?: readonly string[];
 }
@@ -65,7 +69,18 @@ export const GROSS_FIELD_WORDS: FieldWords = { words: ['gross', 'incl', 'includi
 export const BUYER_FIELD_WORDS = {
   blocks: { words: ['customer', 'buyer', 'client', 'billing', 'bill', 'billed', 'payer', 'recipient', 'purchaser', 'ship', 'consignee'] },
   letterhead: { words: ['customer', 'buyer', 'client', 'billing', 'bill to', 'payer'] },
+  /** Address parts (street, city, postcode ...) of the customer's or the delivery address (kinds/address/parts.ts). */
+  addressParts: { words: ['customer', 'buyer', 'client', 'billing', 'bill', 'shipping', 'ship', 'delivery', 'recipient', 'sold'] },
 } as const satisfies Record<string, FieldWords>;
+
+/** A website field asking for the site itself (its host), not for the address of a page (kinds/contact). */
+export const WEBSITE_FIELD_WORDS: FieldWords = { words: ['website', 'homepage', 'site', 'web', 'domain'], unlessWords: ['url', 'link', 'uri'] };
+
+/** A free-text field asking for payment terms, not a contract's other terms (kinds/payment-terms). */
+export const PAYMENT_TERMS_FIELD_WORDS: FieldWords = { words: ['terms'], unlessWords: ['renewal', 'notice', 'agreement', 'contract', 'delivery', 'shipping'] };
+
+/** A total field asking for what is left to pay after payments or credits ("balance_due"), not the largest sum (kinds/amount). */
+export const LEFT_TO_PAY_FIELD_WORDS: FieldWords = { words: ['due', 'balance', 'outstanding', 'payable', 'remaining', 'open'] };
 
 /**
  * Fields whose name asks for a role a contract's sentences cue (document-words `cues`), in order: "effective
@@ -180,6 +195,83 @@ export const GENERIC_CORE_WORDS: readonly string[] = ['number', 'no', 'nr', 'num
 /** Words that qualify the noun before them in a field name but precede it on the page ("total_amount_gross": "gross amount"). */
 export const TRAILING_QUALIFIERS: readonly string[] = ['gross', 'net', 'paid', 'payable', 'total', 'final', 'original'];
 
+/** Words of a key that say nothing about a field's meaning ("field_1", "col_b", "q3", "prop 7"): placeholders (schema/semantic.ts isOpaque). */
+export const OPAQUE_FIELD_WORDS: readonly string[] = [
+  'field', 'fld', 'f', 'col', 'column', 'prop', 'property', 'attr', 'attribute', 'key', 'q', 'question', 'var', 'variable', 'param', 'parameter',
+  'slot', 'custom', 'cf', 'entry', 'element', 'input', 'data', 'x', 'value', 'val', 'item', 'unnamed', 'untitled',
+];
+
+/**
+ * Words a field's description is read without (schema/semantic.ts descriptionWords): function words, format
+ * words ("ISO 8601", "YYYY-MM-DD", "null if not stated") and "as printed", "exactly", "string".
+ */
+export const DESCRIPTION_STOP_WORDS: readonly string[] = [
+  'the', 'a', 'an', 'own', 'to', 'in', 'on', 'at', 'for', 'as', 'by', 'is', 'are', 'was', 'be', 'it', 'its', 'and', 'or', 'this', 'that', 'which',
+  'whose', 'where', 'when', 'if', 'with', 'from', 'all', 'any', 'each', 'e', 'g', 'eg', 'iso', '8601', 'yyyy', 'mm', 'dd', 'null', 'not', 'stated',
+  'printed', 'exactly', 'string', 'value',
+];
+
+const TAX_ID_WORDS = ['vat', 'gst', 'tax'].flatMap((t) => ['number', 'no', 'id', 'registration'].map((w) => `${t} ${w}`));
+
+/**
+ * The words by which a field's reading (its name's words, then its title, lower case; `...Description`: its
+ * description) tells what it holds (schema/semantic.ts inferSemantic, which tries them in its own order and
+ * combines them: a numeric field that names a rate is a percentage, one that names a sum an amount, ...).
+ */
+export const SEMANTIC_FIELD_WORDS = {
+  /** The enum of a field that names a currency ("currency", "currencies", "currency_code"), on every text of the field. */
+  currencyEnum: { anywhere: ['currenc'] },
+  percent: { words: ['percent', 'percentage', 'rate', 'pct'] },
+  percentDescription: { words: ['in percent'] },
+  amount: {
+    words: [
+      'amount', 'total', 'subtotal', 'sum', 'price', 'cost', 'fee', 'fees', 'tax', 'vat', 'gst', 'balance', 'due', 'net', 'gross', 'paid', 'charge',
+      'charges', 'payment', 'value', 'discount', 'tip', 'deposit',
+    ],
+  },
+  amountDescription: { words: ['amount', 'currency symbol', 'price', 'total'] },
+  date: { words: ['date', 'dated', 'day'] },
+  dateDescription: { words: ['iso 8601', 'yyyy-mm-dd'] },
+  datetime: { anywhere: ['date-time', 'datetime', 'timestamp'] },
+  period: { words: ['period start', 'period end'] },
+  currencySymbol: { anywhere: ['currency symbol'], both: [['currency', 'symbol']] },
+  currency: { words: ['currency', 'currencies'] },
+  email: { words: ['email', 'e mail', 'mail'] },
+  url: { words: ['website', 'url', 'web', 'homepage', 'site', 'uri'] },
+  phone: { words: ['phone', 'telephone', 'tel', 'fax', 'mobile'] },
+  iban: { words: ['iban'] },
+  bic: { words: ['bic', 'swift'] },
+  vat: { words: [...TAX_ID_WORDS, 'vat', 'siren', 'siret', 'ein', 'tin', 'abn'] },
+  jurisdiction: { words: ['jurisdiction', 'governing law', 'law', 'governing'] },
+  duration: { words: ['term', 'duration', 'period', 'notice', 'renewal', 'length'], unlessWords: ['payment term', 'payment terms'] },
+  party: { words: ['party', 'parties', 'signatory', 'signatories', 'counterparty', 'counterparties'] },
+  postalCode: { words: ['postal code', 'post code', 'postcode', 'zip', 'zip code'] },
+  /** "postal" alone: a "postal address" is an address, not its postcode. */
+  postal: { words: ['postal'], unlessWords: ['address'] },
+  countryCode: { both: [['country', 'code']] },
+  stateCode: { both: [['state', 'code']] },
+  // "city..." and "...town" as the former rule read them
+  city: { prefixes: ['city'], endings: ['town'] },
+  street: { words: ['street'] },
+  address: { words: ['address'] },
+  identifier: { words: ['number', 'no', 'num', 'id', 'identifier', 'reference', 'ref', 'code', 'account', 'invoice number', 'order'], unlessWords: ['name'] },
+  organization: {
+    words: [
+      'company', 'vendor', 'seller', 'supplier', 'issuer', 'merchant', 'store', 'shop', 'organisation', 'organization', 'business', 'employer', 'bank',
+      'customer', 'buyer', 'client', 'payee', 'payer', 'licensor', 'licensee',
+    ],
+  },
+  /** An organisation field that asks for a person at it ("customer contact"). */
+  personAtOrganization: { words: ['person', 'contact', 'individual'] },
+  person: { words: ['person', 'employee', 'contact', 'signer', 'author', 'recipient'] },
+  title: { words: ['title', 'document name', 'heading', ...['contract', 'agreement', 'document'].map((d) => `name of the ${d}`)] },
+  name: { words: ['name'] },
+  titleDescription: { words: ['title of the', 'contract title', 'agreement title'] },
+  organizationDescription: { words: ['company', 'vendor', 'seller', 'merchant', 'organisation', 'organization', 'legal name'] },
+} as const satisfies Record<string, FieldWords>;
+
+export type SemanticFieldWords = keyof typeof SEMANTIC_FIELD_WORDS;
+
 const group = (words: readonly string[]) => `\\b(?:${wordsPattern(words)})`;
 
 /** A test of a field's words (lower case, joined by spaces) against `fits`. */
@@ -188,10 +280,14 @@ export function fieldWordsTest(fits: FieldWords): (words: string) => boolean {
   if (fits.words?.length) alts.push(`${group(fits.words)}\\b`);
   if (fits.prefixes?.length) alts.push(group(fits.prefixes));
   if (fits.whole?.length) alts.push(`^(?:${wordsPattern(fits.whole)})$`);
+  if (fits.endings?.length) alts.push(`(?:${wordsPattern(fits.endings)})\\b`);
+  if (fits.anywhere?.length) alts.push(wordsPattern(fits.anywhere));
   for (const [a, b] of fits.pairs ?? []) alts.push(`${group(a)}\\b.*${group(b)}\\b`);
-  if (!alts.length) return () => false;
-  const re = new RegExp(alts.join('|'));
+  const both = (fits.both ?? []).map((ws) => ws.map((w) => new RegExp(`${group([w])}\\b`)));
+  if (!alts.length && !both.length) return () => false;
+  const re = alts.length ? new RegExp(alts.join('|')) : undefined;
   const unless = fits.unless ?? [];
   const unlessWords = fits.unlessWords?.length ? new RegExp(`${group(fits.unlessWords)}\\b`) : undefined;
-  return (words) => re.test(words) && !unless.some((u) => words.includes(u)) && !unlessWords?.test(words);
+  return (words) =>
+    (!!re?.test(words) || both.some((res) => res.every((r) => r.test(words)))) && !unless.some((u) => words.includes(u)) && !unlessWords?.test(words);
 }
