@@ -9,6 +9,7 @@ import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
 import { conceptPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
+import { CURRENCY_CODES } from '../knowledge/currencies/index.js';
 import {
   AMOUNT_FAMILY_FIELD_WORDS, FIELD_CONCEPT_WORDS, fieldWordsTest, GENERIC_CORE_WORDS, LABEL_CORE_STOP_WORDS, TRAILING_QUALIFIERS,
 } from '../knowledge/field-words/index.js';
@@ -552,6 +553,46 @@ export function sameBand(a: readonly number[], b: readonly number[]): boolean {
 
 const hitBoxes = new WeakMap<LabelHit, ReturnType<DocContext['spanBox']>>();
 
+/** What a label above a value keeps of its relation when another cell of its row heads the value's column. */
+const HEADED_ELSEWHERE = 0.5;
+
+/** A word that qualifies the label beside it rather than heading a cell: bracketed, a currency, or no letters. */
+const CURRENCY_CODE_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
+const QUALIFIER_WORD = (t: string) => /^[([]|[)\]]$/.test(t) || !/\p{L}/u.test(t) || CURRENCY_CODE_SET.has(t.replace(/[^A-Za-z]/g, ''));
+
+/** Horizontal overlap of two boxes (negative: the gap between them). */
+const xOverlap = (a: readonly number[], b: readonly number[]) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+
+/**
+ * Whether a word of the label's row, outside the label, overlaps the value below more than the label does: in a
+ * grid of headers over values each value belongs to the header right above it.
+ */
+function otherCellAbove(ctx: DocContext, p: number, hb: NonNullable<ReturnType<DocContext['spanBox']>>, cb: NonNullable<ReturnType<DocContext['spanBox']>>): boolean {
+  const page = ctx.pages[p];
+  const row = ctx.rows(p).rows[hb.row1].words;
+  // the label's cell: the hit and the qualifiers set a word space from it, a currency or a bracketed note
+  // ("Belopp (SEK)", "Amount EUR"); a word of its own is another cell's ("VAT rate" beside "Tax")
+  const cell = [...hb.bbox];
+  const mine = new Set(hb.words);
+  const h = hb.bbox[3] - hb.bbox[1];
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const w of row) {
+      if (mine.has(w) || !QUALIFIER_WORD(page.words[w].text)) continue;
+      const wb = page.words[w].bbox;
+      if (wb[0] - cell[2] < h && cell[0] - wb[2] < h && (wb[0] >= cell[2] - 1e-6 || wb[2] <= cell[0] + 1e-6)) {
+        mine.add(w); cell[0] = Math.min(cell[0], wb[0]); cell[2] = Math.max(cell[2], wb[2]); grown = true;
+      }
+    }
+  }
+  const own = xOverlap(cell, cb.bbox);
+  for (const w of row) {
+    if (mine.has(w) || !/\p{L}/u.test(page.words[w].text)) continue;
+    if (xOverlap(page.words[w].bbox, cb.bbox) > Math.max(0, own)) return true;
+  }
+  return false;
+}
+
 export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhrases: number): { score: number; hit?: LabelHit } {
   let best = 0;
   let bestHit: LabelHit | undefined;
@@ -609,8 +650,10 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
       const overlap = Math.min(cb.bbox[2], hb.bbox[2] + 0.05) - Math.max(cb.bbox[0], hb.bbox[0] - 0.05);
       const dy = cb.bbox[1] - hb.bbox[3];
       if (overlap > 0 && dy < 0.08) {
-        // the label should head its column: nothing else on its row right above the value
         s = cb.row0 - hb.row1 === 1 ? 0.75 : 0.5;
+        // the label should head its column: another header cell of its row set more squarely above the value
+        // ("Tax" over one amount, "Without VAT" over the next) heads the value's column instead
+        if (otherCellAbove(ctx, c.p, hb, cb)) s *= HEADED_ELSEWHERE;
       }
     }
     s *= specificity;
