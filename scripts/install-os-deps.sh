@@ -33,9 +33,9 @@ for pair in "${WANTED[@]}"; do
 done
 
 # The engine's OCR reads with `-l eng`, detects orientation with osd and re-reads pages in their language
-# (fra deu spa ita nld por pol ces swe): a tesseract without that data is as useless as none (same list and check as
+# (fra deu spa ita nld por pol ces swe dan nor fin ron hun tur): a tesseract without that data is as useless as none (same list and check as
 # ensureTesseract in libs/devinfra/src/tesseract.ts).
-for lang in eng osd fra deu spa ita nld por pol ces swe; do
+for lang in eng osd fra deu spa ita nld por pol ces swe dan nor fin ron hun tur; do
   if ! { have tesseract && tesseract --list-langs 2>/dev/null | grep -qx "$lang"; }; then missing+=("tesseract-ocr-$lang"); fi
 done
 

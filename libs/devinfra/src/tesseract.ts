@@ -7,9 +7,10 @@ const execFileP = promisify(execFile);
 
 /**
  * The traineddata the engine's OCR uses: English and osd always, and the model of each language a page may be
- * re-read in (libs/engine/src/knowledge/languages: French, German, Spanish, Italian, Dutch, Portuguese).
+ * re-read in (libs/engine/src/knowledge/languages: French, German, Spanish, Italian, Dutch, Portuguese, Polish, Czech,
+ * Swedish, Danish, Norwegian, Finnish, Romanian, Hungarian, Turkish).
  */
-export const TESSERACT_LANGUAGES = ['eng', 'osd', 'fra', 'deu', 'spa', 'ita', 'nld', 'por', 'pol', 'ces', 'swe'] as const;
+export const TESSERACT_LANGUAGES = ['eng', 'osd', 'fra', 'deu', 'spa', 'ita', 'nld', 'por', 'pol', 'ces', 'swe', 'dan', 'nor', 'fin', 'ron', 'hun', 'tur'] as const;
 /** Debian's packages for the binary and each language (named explicitly: not every distribution makes them dependencies). */
 export const TESSERACT_PACKAGES = ['tesseract-ocr', ...TESSERACT_LANGUAGES.map((lang) => `tesseract-ocr-${lang}`)] as const;
 

@@ -43,7 +43,7 @@ test('installs the binary with its language packages when it is missing, then re
     install: async (packages) => { installed.push(packages); fakeTesseract(bin, ALL); },
   });
   expect(installed).toEqual([[...TESSERACT_PACKAGES]]);
-  expect(TESSERACT_PACKAGES).toEqual(['tesseract-ocr', 'tesseract-ocr-eng', 'tesseract-ocr-osd', 'tesseract-ocr-fra', 'tesseract-ocr-deu', 'tesseract-ocr-spa', 'tesseract-ocr-ita', 'tesseract-ocr-nld', 'tesseract-ocr-por', 'tesseract-ocr-pol', 'tesseract-ocr-ces', 'tesseract-ocr-swe']);
+  expect(TESSERACT_PACKAGES).toEqual(['tesseract-ocr', 'tesseract-ocr-eng', 'tesseract-ocr-osd', 'tesseract-ocr-fra', 'tesseract-ocr-deu', 'tesseract-ocr-spa', 'tesseract-ocr-ita', 'tesseract-ocr-nld', 'tesseract-ocr-por', 'tesseract-ocr-pol', 'tesseract-ocr-ces', 'tesseract-ocr-swe', 'tesseract-ocr-dan', 'tesseract-ocr-nor', 'tesseract-ocr-fin', 'tesseract-ocr-ron', 'tesseract-ocr-hun', 'tesseract-ocr-tur']);
   expect(ready).toMatchObject({ bin, installed: true });
   expect(lines).toContain(`[devinfra] OCR: ${bin} not found; installing ${TESSERACT_PACKAGES.join(' ')} with apt-get`);
 });
@@ -71,5 +71,5 @@ test('rejects naming the packages when the install fails', async () => {
 
 test('rejects when the install succeeds but the language data is still missing', async () => {
   const bin = fakeTesseract(path.join(dir, 'tesseract'), ['eng']);
-  await expect(ensureTesseract({ bin, install: async () => {} })).rejects.toThrow(/lacks language data osd, fra.*eng, osd, fra, deu, spa, ita, nld, por, pol, ces, swe still missing after the install/);
+  await expect(ensureTesseract({ bin, install: async () => {} })).rejects.toThrow(/lacks language data osd, fra.*eng, osd, fra, deu, spa, ita, nld, por, pol, ces, swe, dan, nor, fin, ron, hun, tur still missing after the install/);
 });
