@@ -1,7 +1,7 @@
 /**
  * Date mentions in text -> ISO YYYY-MM-DD. Handles numeric forms (day-first or month-first, decided per
  * document), month names of every language in knowledge/languages (full and abbreviated, "10 de diciembre de
- * 2023"), ordinals and legal phrasing
+ * 2023"; year first, "2026. március 5."), ordinals and legal phrasing
  * ("the 8th day of June, 2010", "June 8th, 2010", "8-Jun-18").
  */
 import { LANGUAGES } from '../knowledge/languages/index.js';
@@ -59,6 +59,13 @@ const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
 const RE_NUM = /(?<![\d.\/-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d\/]|[.-]\d)/g;
 const RE_DMY_WORD = new RegExp(`\\b(?:the\\s+)?${DAY}(?:\\s+day)?(?:\\s+of)?${CONNECTOR}[\\s.,/-]*(${MONTH_RE})\\.?${CONNECTOR}[\\s.,/-]*(?:in\\s+the\\s+year\\s+)?${YEAR}\\b`, 'giu');
 const RE_MDY_WORD = new RegExp(`\\b(${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+${YEAR}\\b`, 'giu');
+/**
+ * A year-first date in words, the year closed by a dot as Hungarian writes it ("2026. március 5.", "2026. márc.
+ * 5-én"): the dot keeps an amount before a date in another order ("2000 June 3, 2024") from reading as its year.
+ */
+const RE_YMD_WORD = new RegExp(`\\b(\\d{4})\\.\\s*(${MONTH_RE})\\.?\\s*(\\d{1,2})(?!\\d)\\.?`, 'giu');
+/** A year-first numeric date with a space after each dot, as Hungarian also writes it ("2026. 03. 05."). */
+const RE_YMD_SPACED = /\b(\d{4})\.\s(\d{1,2})\.\s(\d{1,2})\.(?!\d)/g;
 /** A month-first date with a four-digit year at the start of the text ("March 21, 2011"). */
 const RE_MDY_FULL = new RegExp(`^(?:${MONTH_RE})\\.?[\\s.,/-]*${DAY}(?:\\s+day)?[\\s.,/-]+\\d{4}\\b`, 'iu');
 
@@ -87,12 +94,18 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
     const iso = d && mo ? isoDate(y, mo, d) : undefined;
     if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
   }
+  // before month-first: in "2026. március 5. 12 db" the day and the next number are no "március 5. 12"
+  for (const m of text.matchAll(RE_YMD_WORD)) {
+    const y = Number(m[1]); const mo = monthNum(m[2]); const d = Number(m[3]);
+    const iso = mo ? isoDate(y, mo, d) : undefined;
+    if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
+  }
   for (const m of text.matchAll(RE_MDY_WORD)) {
     const mo = monthNum(m[1]); const d = dayNum(m[2]); const y = expandYear(m[3]);
     const iso = d && mo ? isoDate(y, mo, d) : undefined;
     if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'words' });
   }
-  for (const m of text.matchAll(RE_ISO)) {
+  for (const m of [...text.matchAll(RE_ISO), ...text.matchAll(RE_YMD_SPACED)]) {
     const iso = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
     if (iso) push({ iso, start: m.index!, end: m.index! + m[0].length, text: m[0], form: 'iso' });
   }

@@ -15,6 +15,12 @@ describe('the language of a page is told by its function words', () => {
     ['pl', 'Dziękujemy za zamówienie. Prosimy o zapłatę kwoty podanej na fakturze w terminie 14 dni na nasze konto, zgodnie z warunkami umowy, która jest podstawą.'],
     ['cs', 'Děkujeme za vaši objednávku. Prosíme o úhradu částky uvedené na faktuře do 14 dnů na náš účet, podle podmínek smlouvy, která je také přiložena.'],
     ['sv', 'Tack för din beställning. Vänligen betala beloppet som anges på fakturan inom 30 dagar till vårt konto, enligt de villkor som gäller för avtalet.'],
+    ['da', 'Tak for din bestilling. Venligst betal beløbet, som er angivet på fakturaen, inden 30 dage til vores konto, og husk at angive fakturanummeret ved betaling af beløbet.'],
+    ['nb', 'Takk for din bestilling. Vennligst betal beløpet som er oppgitt på fakturaen innen 30 dager til vår konto, og husk å oppgi KID ved betaling av beløpet.'],
+    ['fi', 'Kiitos tilauksestanne. Olkaa hyvä ja maksakaa laskun summa eräpäivään mennessä tilillemme, ja käyttäkää maksaessanne viitenumeroa, jonka löydätte laskusta.'],
+    ['ro', 'Vă mulțumim pentru comandă. Vă rugăm să achitați suma de pe factură în termen de 30 de zile în contul nostru, conform condițiilor din contract.'],
+    ['hu', 'Köszönjük a megrendelést. Kérjük, hogy a számla összegét a fizetési határidő előtt utalja át a bankszámlánkra, és a közleményben tüntesse fel a számla sorszámát.'],
+    ['tr', 'Siparişiniz için teşekkür ederiz. Fatura tutarını son ödeme tarihine kadar banka hesabımıza ödemenizi rica ederiz, bu fatura ile ilgili tüm sorular için bize yazın.'],
   ])('%s', (code, text) => {
     expect(guess(text)).toBe(code);
   });
@@ -32,6 +38,17 @@ describe('the language of a page is told by its function words', () => {
   test('a business page with few sentences is told by its printed labels (as read by the English model)', () => {
     expect(guess('Dodavatel: Stavebniny Horak s.r.o. Odberatel: Rodinne domy Morava a.s. Datum vystaveni: 5. 2. 2026 Datum splatnosti: 19. 2. 2026 Cislo objednavky: OBJ-2026-114 Forma uhrady: prevodem')).toBe('cs');
     expect(guess('Sprzedawca Nabywca Nazwa: Drukarnia Wisla Adres: ul. Dluga 12 Data wystawienia: 12.03.2026 Termin platnosci: 26.03.2026 Sposob platnosci: przelew')).toBe('pl');
+  });
+
+  test('Danish, Norwegian and Swedish are told apart by the words they do not share ("af"/"av", "efter"/"etter", "og"/"och")', () => {
+    expect(guess('Fakturaen betales efter aftale, og beløbet overføres af kunden til vores konto uden gebyr.')).toBe('da');
+    expect(guess('Fakturaen betales etter avtale, og beløpet overføres av kunden til vår konto uten gebyr.')).toBe('nb');
+    expect(guess('Fakturan betalas efter avtal, och beloppet överförs av kunden till vårt konto utan avgift.')).toBe('sv');
+  });
+
+  test('a page read by the English model, which drops accents and reads the dotless i as i, still tells Turkish and Hungarian', () => {
+    expect(guess('Siparisiniz icin tesekkur ederiz. Fatura tutarini son odeme tarihine kadar hesabimiza odemenizi rica ederiz.')).toBe('tr');
+    expect(guess('Koszonjuk a megrendelest. Kerjuk, hogy a szamla osszeget a fizetesi hatarido elott utalja at.')).toBe('hu');
   });
 
   test('a terse page (labels and numbers) tells no language', () => {

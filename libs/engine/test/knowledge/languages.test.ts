@@ -33,6 +33,22 @@ describe('dates written with connector words', () => {
     expect(findDates(text, 'dmy').map((d) => d.iso)).toEqual([iso]);
   });
 
+  test('Hungarian dates put the year first, in words and in numbers', () => {
+    expect(findDates('Számla kelte: 2026. március 5.', 'dmy').map((d) => d.iso)).toEqual(['2026-03-05']);
+    expect(findDates('2026. márc. 5-én', 'dmy').map((d) => d.iso)).toEqual(['2026-03-05']);
+    expect(findDates('KELT: 2026. MARCIUS 15. 12 db', 'dmy').map((d) => d.iso)).toEqual(['2026-03-15']);
+    expect(findDates('Fizetési határidő: 2026. 03. 20.', 'dmy').map((d) => d.iso)).toEqual(['2026-03-20']);
+    // no dot after the year: an amount before a month-first date is not its year
+    expect(findDates('2000 June 3, 2024', 'dmy').map((d) => d.iso)).toEqual(['2024-06-03']);
+  });
+
+  test('Finnish and Turkish month names as printed and as the English model reads them', () => {
+    expect(findDates('Eräpäivä 22. toukokuuta 2024', 'dmy').map((d) => d.iso)).toEqual(['2024-05-22']);
+    expect(findDates('5 KASIM 2024', 'dmy').map((d) => d.iso)).toEqual(['2024-11-05']);
+    expect(findDates('5 Kasım 2024', 'dmy').map((d) => d.iso)).toEqual(['2024-11-05']);
+    expect(findDates('12 ŞUBAT 2024', 'dmy').map((d) => d.iso)).toEqual(['2024-02-12']);
+  });
+
   test('a connector word alone does not make a date of unrelated numbers', () => {
     expect(findDates('12 de 2023 unidades', 'dmy')).toEqual([]);
   });

@@ -34,6 +34,17 @@ describe('legal forms', () => {
     expect(form({ capitals: true }).test('AGREEMENT')).toBe(false);
   });
 
+  test('a form that is also a word ("AS", "Ky") is one only as written and where it ends a name', () => {
+    const re = form({ capitals: true }, 'i');
+    for (const t of ['Posten Norge AS', 'Kiwi Norge AS, Oslo', 'Fjordkraft Trykk AS (org.nr.)', 'Leipomo Virtanen Ky', 'Bakeriet Berg ANS']) expect([t, re.test(t)]).toEqual([t, true]);
+    for (const t of ['SAME AS CASH', 'such as the goods', 'Louisville, KY 40202', 'durée de 3 ans, renouvelable', 'Kiwi Norge as']) expect([t, re.test(t)]).toEqual([t, false]);
+  });
+
+  test('the forms of Denmark, Norway, Finland, Romania, Hungary and Turkey are known', () => {
+    const re = form();
+    for (const s of ['ApS', 'A/S', 'I/S', 'ASA', 'ENK', 'Oy', 'Oyj', 'S.R.L.', 'SRL', 'PFA', 'S.A.', 'Kft.', 'Zrt.', 'Nyrt.', 'Bt.', 'Ltd. Şti.', 'Ltd. Sti.']) expect([s, re.test(`Acme ${s}`)]).toEqual([s, true]);
+  });
+
   test('every form names the countries that use it', () => {
     for (const f of LEGAL_FORMS) expect(f.countries.length).toBeGreaterThan(0);
   });

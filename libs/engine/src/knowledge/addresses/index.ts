@@ -37,6 +37,15 @@ export const ADDRESS_WORDS: readonly AddressWords[] = [
   { language: 'cs', words: ['ulice', 'ul', 'nám', 'náměstí', 'tř', 'třída', 'nábř', 'nábřeží', 'sídliště', 'p.o. box'], suffixes: [], standalone: [] },
   { language: 'sv', words: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'box', 'lgh'], suffixes: ['gatan', 'gata', 'vägen', 'väg', 'torget', 'torg', 'gränd', 'backen', 'stigen', 'allén'], standalone: [] },
   { language: 'pt', words: ['rua', 'r', 'avenida', 'av', 'travessa', 'tv', 'largo', 'praça', 'pç', 'estrada', 'alameda', 'lote', 'zona industrial', 'andar', 'loja', 'bairro', 'quinta', 'lugar', 'apartado', 'caixa postal', 'sala', 'conjunto', 'edifício', 'edif'], suffixes: [], standalone: [] },
+  { language: 'da', words: ['vej', 'gade', 'allé', 'plads', 'torv', 'stræde', 'postboks'], suffixes: ['gade', 'vej', 'vejen', 'allé', 'plads', 'pladsen', 'torv', 'torvet', 'stræde', 'vænget', 'bakken', 'parken'], standalone: ['postboks'] },
+  // "gate" is left out: alone or as an ending ("Gate 5", "aggregate") it is English as often
+  { language: 'nb', words: ['gata', 'vei', 'veien', 'veg', 'vegen', 'plass', 'torg', 'allé', 'postboks'], suffixes: ['gata', 'gaten', 'vei', 'veien', 'veg', 'vegen', 'plass', 'plassen', 'torg', 'torget', 'allé', 'bakken', 'stien', 'brygge'], standalone: ['postboks'] },
+  // "tie" (road) only as an ending: alone it is an English word
+  { language: 'fi', words: ['katu', 'kuja', 'polku', 'postilokero'], suffixes: ['katu', 'tie', 'kuja', 'polku', 'tori', 'väylä', 'raitti', 'rinne', 'kaari', 'ranta', 'puistikko'], standalone: ['postilokero'] },
+  { language: 'ro', words: ['strada', 'str', 'bulevardul', 'bd', 'bdul', 'b-dul', 'calea', 'șoseaua', 'şoseaua', 'soseaua', 'șos', 'şos', 'aleea', 'piața', 'piaţa', 'piata', 'intrarea', 'splaiul', 'județul', 'judeţul', 'judetul', 'jud'], suffixes: [], standalone: ['strada', 'bulevardul', 'calea', 'aleea', 'soseaua'] },
+  { language: 'hu', words: ['utca', 'út', 'útja', 'tér', 'körút', 'krt', 'sétány', 'köz', 'fasor', 'rakpart', 'lakótelep', 'ltp', 'emelet', 'ajtó', 'hrsz'], suffixes: [], standalone: ['utca', 'körút'] },
+  // "Cad." and "Cd." are left out: CAD is the Canadian dollar, CD a compact disc on a receipt
+  { language: 'tr', words: ['cadde', 'caddesi', 'sokak', 'sokağı', 'sokagi', 'sok', 'mahalle', 'mahallesi', 'mah', 'bulvar', 'bulvarı', 'bulvari', 'blv', 'daire', 'apartmanı', 'apartmani', 'iş merkezi', 'posta kutusu'], suffixes: [], standalone: ['caddesi', 'sokak', 'mahallesi'] },
 ];
 
 /**
@@ -90,5 +99,6 @@ export const STANDALONE_STREET_WORDS: readonly string[] = [...new Set(ADDRESS_WO
 
 /** A line that reads as part of a postal address: a street word or street-name suffix and a house number. */
 export const STREET_LINE_RE = new RegExp(`(?:${streetPattern()}).*\\d|\\d.*(?:${streetPattern()})`, 'iu');
+
 /** The street-type words of every language, each once. */
 export const STREET_TYPE_WORDS: readonly string[] = [...new Set(ADDRESS_WORDS.flatMap((a) => a.streetTypes ?? []))];

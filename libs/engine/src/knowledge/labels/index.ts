@@ -15,12 +15,18 @@ import { pt } from './pt.js';
 import { pl } from './pl.js';
 import { cs } from './cs.js';
 import { sv } from './sv.js';
+import { da } from './da.js';
+import { nb } from './nb.js';
+import { fi } from './fi.js';
+import { ro } from './ro.js';
+import { hu } from './hu.js';
+import { tr } from './tr.js';
 
 export { CONCEPT_IDS, LABEL_CONCEPTS, type LabelConcept, type LanguageLabels };
 
 /** Every language's labels; English first (it breaks ties between equally specific phrases); languages added later
  * go last, so no earlier language's phrase order changes. */
-export const LABEL_LANGUAGES: readonly LanguageLabels[] = [en, fr, de, es, it, nl, pt, ms, pl, cs, sv];
+export const LABEL_LANGUAGES: readonly LanguageLabels[] = [en, fr, de, es, it, nl, pt, ms, pl, cs, sv, da, nb, fi, ro, hu, tr];
 
 const merged = new Map<LabelConcept, readonly string[]>();
 

@@ -10,10 +10,16 @@ import { pt } from './pt.js';
 import { pl } from './pl.js';
 import { cs } from './cs.js';
 import { sv } from './sv.js';
+import { da } from './da.js';
+import { nb } from './nb.js';
+import { fi } from './fi.js';
+import { ro } from './ro.js';
+import { hu } from './hu.js';
+import { tr } from './tr.js';
 
 export type { Language, LanguageCode } from './language.js';
 
-export const LANGUAGES: readonly Language[] = [en, fr, de, es, it, nl, pt, pl, cs, sv];
+export const LANGUAGES: readonly Language[] = [en, fr, de, es, it, nl, pt, pl, cs, sv, da, nb, fi, ro, hu, tr];
 
 const byCode = new Map(LANGUAGES.map((l) => [l.code, l]));
 

@@ -3,7 +3,7 @@
  * index.ts. A language is added by writing its file (ISO 639-1 code, Tesseract data name, function words,
  * letters) and listing it; scripts/install-os-deps.sh and deploy/Dockerfile install `tesseract-ocr-<tesseract>`.
  */
-export type LanguageCode = 'en' | 'fr' | 'de' | 'es' | 'it' | 'nl' | 'pt' | 'pl' | 'cs' | 'sv';
+export type LanguageCode = 'en' | 'fr' | 'de' | 'es' | 'it' | 'nl' | 'pt' | 'pl' | 'cs' | 'sv' | 'da' | 'nb' | 'fi' | 'ro' | 'hu' | 'tr';
 
 export interface Language {
   /** ISO 639-1 code. */

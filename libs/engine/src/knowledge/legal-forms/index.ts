@@ -12,6 +12,12 @@ export interface LegalForm {
   variants: readonly string[];
   /** ISO 3166 codes of the countries that use it ('*' for forms used across the English-speaking world). */
   countries: readonly string[];
+  /**
+   * A form that is also a common word or code ("AS" / "as", "Ky" / Kentucky's "KY", "ANS" / French "ans"): read
+   * only as written (whatever the caller's case flag, no capitals spelling) and only where it ends a name: before
+   * the end of the line, a comma, a semicolon or a bracket.
+   */
+  endsNameOnly?: boolean;
 }
 
 export const LEGAL_FORMS: readonly LegalForm[] = [
@@ -40,7 +46,7 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   { variants: ['BVBA', 'VOF'], countries: ['BE', 'NL'] },
   { variants: ['vzw', 'VZW', 'asbl', 'ASBL', 'CVBA', 'SCRL', 'CommV'], countries: ['BE'] },
   // French-, Spanish-, Italian- and Portuguese-speaking countries
-  { variants: ['S.A', 'SA'], countries: ['FR', 'BE', 'CH', 'LU', 'ES', 'PT', 'BR'] },
+  { variants: ['S.A', 'SA'], countries: ['FR', 'BE', 'CH', 'LU', 'ES', 'PT', 'BR', 'RO'] },
   { variants: ['SAS', 'SASU', 'SARL', 'Sarl', 'EURL', 'SNC', 'SCI', 'SCOP', 'SELARL', 'GIE'], countries: ['FR', 'BE', 'LU'] },
   { variants: ['Sàrl', 'SàRL'], countries: ['CH', 'LU'] },
   { variants: ['S.L', 'S.L.U', 'S.A.U', 'SL', 'SLU', 'S.L.L', 'S.Coop'], countries: ['ES'] },
@@ -48,11 +54,17 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   { variants: ['S.p.A', 'S.r.l', 'S.r.l.s', 'S.n.c', 'S.a.s', 'Srl', 'SpA', 'Soc. Coop', 'S.c.a.r.l', 'S.c.r.l'], countries: ['IT'] },
   { variants: ['Lda', 'Ltda', 'EIRELI', 'Unipessoal Lda'], countries: ['PT', 'BR'] },
   // Nordic and central European countries
-  { variants: ['Oy'], countries: ['FI'] },
+  { variants: ['Oy', 'Oyj', 'Tmi'], countries: ['FI'] },
+  { variants: ['Ay', 'Ky'], countries: ['FI'], endsNameOnly: true },
   { variants: ['AB', 'HB', 'KB'], countries: ['SE'] },
   { variants: ['A/S', 'ApS'], countries: ['DK', 'NO'] },
-  { variants: ['ASA'], countries: ['NO'] },
-  { variants: ['Kft'], countries: ['HU'] },
+  { variants: ['I/S', 'K/S', 'P/S', 'IVS', 'A.m.b.A'], countries: ['DK'] },
+  { variants: ['ASA', 'ENK', 'NUF'], countries: ['NO'] },
+  { variants: ['AS', 'ANS'], countries: ['NO'], endsNameOnly: true },
+  { variants: ['Kft', 'Zrt', 'Nyrt', 'Bt', 'Kkt'], countries: ['HU'] },
+  { variants: ['S.R.L', 'SRL', 'PFA', 'P.F.A'], countries: ['RO'] },
+  // "A.Ş." ends in a letter a word boundary does not see: read as its plain spelling "A.S." (capitals of Czech "a.s.")
+  { variants: ['Ltd. Şti', 'Ltd Şti', 'Ltd. Sti', 'Ltd Sti'], countries: ['TR'] },
   { variants: ['sp. z o.o', 'Sp. z o.o', 'S.A', 'sp.k', 'Sp.k', 'sp.j', 'Sp.j', 'S.K.A'], countries: ['PL'] },
   { variants: ['s.r.o', 'spol. s r.o', 'a.s', 'v.o.s', 'k.s'], countries: ['CZ', 'SK'] },
 ];
@@ -86,10 +98,19 @@ export function legalFormsPattern(opts: LegalFormsPatternOptions = {}): string {
   let src = patterns.get(key);
   if (src) return src;
   const spellings = new Set<string>();
+  const endsName = new Set<string>();
   const add = (s: string) => { spellings.add(s); if (opts.capitals) spellings.add(s.toUpperCase()); };
-  for (const f of LEGAL_FORMS) f.variants.forEach(add);
+  for (const f of LEGAL_FORMS) {
+    if (f.endsNameOnly) f.variants.forEach((v) => { spellings.add(v); endsName.add(v); });
+    else f.variants.forEach(add);
+  }
   for (const k of opts.words ?? []) ORGANIZATION_WORDS[k].forEach(add);
-  src = `(?:${[...spellings].sort((a, b) => b.length - a.length || a.localeCompare(b)).map((s) => escapeRe(s).replace(/ /g, '\\s?')).join('|')})`;
+  const source = (s: string) => {
+    const e = escapeRe(s).replace(/ /g, '\\s?');
+    // as written whatever the caller's flags, and only before the end of the line, a comma, a semicolon or a bracket
+    return endsName.has(s) ? `(?-i:${e})(?=\\.?[^\\S\\n]*(?:$|[\\n,;()]))` : e;
+  };
+  src = `(?:${[...spellings].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(source).join('|')})`;
   patterns.set(key, src);
   return src;
 }

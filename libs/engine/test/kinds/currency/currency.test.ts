@@ -44,8 +44,24 @@ describe('currency kind', () => {
       return extractFromDocument(d, compileSchema({ type: 'object', properties: { currency: str } })).data.currency;
     };
     expect(read('sv')).toBe('SEK');
+    expect(read('da')).toBe('DKK');
+    expect(read('nb')).toBe('NOK');
     expect(read('de')).toBeNull();
     expect(read(undefined)).toBeNull();
+  });
+
+  test('"TL" and "LEI" name the lira and the leu only on a page in Turkish or Romanian', () => {
+    const read = (text: string, language: string | undefined) => {
+      const d = doc([text]);
+      if (language) d.pages[0]!.language = language as never;
+      return extractFromDocument(d, compileSchema({ type: 'object', properties: { currency: str } })).data.currency;
+    };
+    expect(read('Genel Toplam 1.200,00 TL', 'tr')).toBe('TRY');
+    expect(read('Genel Toplam 1.200,00 TL', 'en')).toBeNull();
+    expect(read('TOTAL LEI 1.190,00', 'ro')).toBe('RON');
+    expect(read('LEI 5493001KJTIIGC8Y1R12', 'en')).toBeNull();
+    expect(read('Total 1.190,00 lei', undefined)).toBe('RON');
+    expect(read('Bruttó végösszeg 127 000 Ft', undefined)).toBe('HUF');
   });
 
   test('calibrates in the code group', () => {
