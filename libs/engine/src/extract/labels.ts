@@ -560,6 +560,10 @@ const HEADED_ELSEWHERE = 0.5;
 const CURRENCY_CODE_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
 const QUALIFIER_WORD = (t: string) => /^[([]|[)\]]$/.test(t) || !/\p{L}/u.test(t) || CURRENCY_CODE_SET.has(t.replace(/[^A-Za-z]/g, ''));
 
+/** Widest gap, in word heights, between two words of one header cell; and between a label and its qualifier. */
+const WORD_GAP = 0.6;
+const QUALIFIER_GAP = 1;
+
 /** Horizontal overlap of two boxes (negative: the gap between them). */
 const xOverlap = (a: readonly number[], b: readonly number[]) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
 
@@ -570,17 +574,18 @@ const xOverlap = (a: readonly number[], b: readonly number[]) => Math.min(a[2], 
 function otherCellAbove(ctx: DocContext, p: number, hb: NonNullable<ReturnType<DocContext['spanBox']>>, cb: NonNullable<ReturnType<DocContext['spanBox']>>): boolean {
   const page = ctx.pages[p];
   const row = ctx.rows(p).rows[hb.row1].words;
-  // the label's cell: the hit and the qualifiers set a word space from it, a currency or a bracketed note
-  // ("Belopp (SEK)", "Amount EUR"); a word of its own is another cell's ("VAT rate" beside "Tax")
+  // the label's cell: the hit and the words a word space from it ("Order date:"), and qualifiers set a little
+  // further, a currency or a bracketed note ("Belopp (SEK)", "Amount EUR"); cells of a header row sit further apart
   const cell = [...hb.bbox];
   const mine = new Set(hb.words);
   const h = hb.bbox[3] - hb.bbox[1];
   for (let grown = true; grown;) {
     grown = false;
     for (const w of row) {
-      if (mine.has(w) || !QUALIFIER_WORD(page.words[w].text)) continue;
+      if (mine.has(w)) continue;
       const wb = page.words[w].bbox;
-      if (wb[0] - cell[2] < h && cell[0] - wb[2] < h && (wb[0] >= cell[2] - 1e-6 || wb[2] <= cell[0] + 1e-6)) {
+      const reach = (QUALIFIER_WORD(page.words[w].text) ? QUALIFIER_GAP : WORD_GAP) * h;
+      if (wb[0] - cell[2] < reach && cell[0] - wb[2] < reach && (wb[0] >= cell[2] - 1e-6 || wb[2] <= cell[0] + 1e-6)) {
         mine.add(w); cell[0] = Math.min(cell[0], wb[0]); cell[2] = Math.max(cell[2], wb[2]); grown = true;
       }
     }
