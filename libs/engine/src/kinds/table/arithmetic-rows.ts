@@ -48,6 +48,11 @@ const MAX_CONTINUATION_ROWS = 3;
 const MISREAD_ONE = /^[Iil|!fj1]{1,2}[.,]?$/;
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 const NUMBER_TOKEN = /^[(\-−–+]?[\p{Sc}]?\s?\d[\d.,'\u00a0\u202f]*[\p{Sc}%)]?-?$/u;
+/**
+ * Widest gap, in digit heights, between digit groups of one number ("1 250,00"): a word space, which OCR boxes
+ * show as up to about one digit height; columns sit several apart.
+ */
+const GROUP_GAP = 1.2;
 /** A unit or currency between the numbers ("Std.", "pcs", "CHF", "x"): skipped, it is no description word. */
 const UNIT_TOKEN = /^\p{L}{1,5}\.?$/u;
 
@@ -76,7 +81,7 @@ function trailing(ctx: DocContext, p: number, words: number[], merge: boolean): 
     if (n && merge && i > 0 && /^\d{3}(?:[.,]\d{1,2})?$/.test(text)) {
       const prev = page.words[words[i - 1]];
       const h = page.words[words[i]].bbox[3] - page.words[words[i]].bbox[1];
-      if (/^\d{1,3}$/.test(prev.text) && page.words[words[i]].bbox[0] - prev.bbox[2] < 0.6 * h) {
+      if (/^\d{1,3}$/.test(prev.text) && page.words[words[i]].bbox[0] - prev.bbox[2] < GROUP_GAP * h) {
         const joined = numberOf(`${prev.text}${text}`, [words[i - 1], words[i]], ctx.decimalHint);
         if (joined) { n = joined; i--; }
       }
@@ -182,4 +187,40 @@ function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], role
   if (roles.amount) row[roles.amount] = { value: item.amount.value, spans: spansOf(item.amount.w), score };
   if (roles.taxRate && item.taxRate) row[roles.taxRate] = { value: item.taxRate.value, spans: spansOf(item.taxRate.w), score };
   return row;
+}
+
+/**
+ * Rows a header-driven reader made, checked against their own arithmetic: when a row's quantity, unit price and
+ * amount do not multiply out (one missing, or misread: "1" read as "l", a cell split across two columns), and the
+ * numbers printed on the amount's visual row do (quantity x unit price = amount), the cells take those numbers.
+ * Rows that already agree, or whose line holds no product, are left as they are. Descriptions are never touched.
+ */
+export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles: ItemRoles): void {
+  const { quantity, unitPrice, amount } = roles;
+  if (!quantity || !unitPrice || !amount) return;
+  for (const row of rows) {
+    const q = row[quantity]?.value;
+    const u = row[unitPrice]?.value;
+    const a = row[amount]?.value;
+    if (typeof q === 'number' && typeof u === 'number' && typeof a === 'number' && near(q * u, a)) continue;
+    // the visual row of the row's numbers: the amount's, else the price's or quantity's
+    const anchor = (row[amount] ?? row[unitPrice] ?? row[quantity])?.spans[0];
+    if (!anchor) continue;
+    const page = ctx.pages[anchor.p];
+    const w = page.words.findIndex((x) => x.start <= anchor.start && x.end > anchor.start);
+    if (w < 0) continue;
+    const r = ctx.rows(anchor.p).rowOf[w]!;
+    if (r < 0) continue;
+    const words = ctx.rows(anchor.p).rows[r]!.words;
+    const item = itemRow(ctx, anchor.p, r, words, true) ?? itemRow(ctx, anchor.p, r, words, false);
+    if (!item?.product || !item.quantity) continue;
+    // the line's product must keep the amount the table read, when it read one: another product on the line
+    // (a discount, a tax column) is no repair
+    if (typeof a === 'number' && !near(a, item.amount.value)) continue;
+    const spansOf = (ws: number[]): Span[] => ws.map((x) => ({ p: anchor.p, start: page.words[x].start, end: page.words[x].end }));
+    const score = row[amount]?.score ?? 0.5;
+    row[quantity] = { value: item.quantity.value, spans: spansOf(item.quantity.w), score };
+    row[unitPrice] = { value: item.unitPrice.value, spans: spansOf(item.unitPrice.w), score };
+    row[amount] = { value: item.amount.value, spans: spansOf(item.amount.w), score };
+  }
 }

@@ -15,7 +15,7 @@ import { documentWords, wordsPattern } from '../../knowledge/document-words/inde
 import { COLUMN_FIELD_WORDS, GROSS_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import type { DocContext, Span } from '../../extract/context.js';
 import { amountFamily } from '../../extract/labels.js';
-import { arithmeticRows, type ItemRoles } from './arithmetic-rows.js';
+import { arithmeticRows, verifyRows, type ItemRoles } from './arithmetic-rows.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
 
@@ -386,8 +386,10 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     }
     flush();
   }
-  // no header named the columns anywhere: rows that multiply out are still items
+  // no header named the columns anywhere: rows that multiply out are still items; rows read by their headers are
+  // checked against their own arithmetic
   if (!out.length) out.push(...arithmeticRows(ctx, itemRoles(props), (text) => SUM_ROW.test(text)));
+  else verifyRows(ctx, out, itemRoles(props));
   stripRowNumbers(out);
   return out;
 }

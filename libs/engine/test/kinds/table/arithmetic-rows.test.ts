@@ -76,3 +76,20 @@ test('a header the label data knows is read by its columns, not by arithmetic', 
   ];
   expect(extract(lines, ITEMS).data.line_items).toEqual([{ description: 'Blue pens box', quantity: 4, unit_price: null, amount: 528.8 }]);
 });
+
+describe('rows read by their headers, checked against their arithmetic', () => {
+  const table = (price: string) => [
+    'ACME GmbH',
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: price, x: 0.65, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Blue pens box', x: 0.05, y: 0.4 }, { text: '4', x: 0.5, y: 0.4 }, { text: '12.50', x: 0.65, y: 0.4 }, { text: '50.00', x: 0.85, y: 0.4 },
+    { text: 'Subtotal', x: 0.5, y: 0.5 }, { text: '50.00', x: 0.85, y: 0.5 },
+  ];
+
+  test('a unit price whose column header was not read is taken from the row\'s product', () => {
+    expect(extract(table('Stkpr'), ITEMS).data.line_items).toEqual([{ description: 'Blue pens box', quantity: 4, unit_price: 12.5, amount: 50 }]);
+  });
+
+  test('a row that already multiplies out is left as read', () => {
+    expect(extract(table('Price'), ITEMS).data.line_items).toEqual([{ description: 'Blue pens box', quantity: 4, unit_price: 12.5, amount: 50 }]);
+  });
+});
