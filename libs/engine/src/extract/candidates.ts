@@ -78,6 +78,8 @@ export function amountCandidates(ctx: DocContext): RawCandidate[] {
   return ctx.memo('amounts', () => {
     const out: RawCandidate[] = [];
     const seen = new Set<string>();
+    // digit groups of an IBAN ("TR92 0001 ... 1234 56") are no amounts
+    const ibans = ibanCandidates(ctx);
     for (const re of [AMOUNT_RE, PLAIN_AMOUNT_RE]) {
       ctx.pages.forEach((page, p) => {
         for (const m of page.text.matchAll(re)) {
@@ -88,6 +90,7 @@ export function amountCandidates(ctx: DocContext): RawCandidate[] {
           const value = parseAmount(text, ctx.decimalHint);
           if (value === undefined) continue;
           seen.add(key);
+          if (ibans.some((i) => i.p === p && i.start <= start && i.end >= start + text.length)) continue;
           const dec = /[.,]\d{2}\)?-?$/.test(text.replace(/\s?(€|EUR|USD|\$)$/, '')) ? 1 : 0;
           const cur = /[$€£₹¥]|RM|Rs|USD|EUR|GBP|INR|MYR|CHF/.test(text) ? 1 : 0;
           // Years, percentages and dates are not amounts.

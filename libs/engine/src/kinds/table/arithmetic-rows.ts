@@ -13,6 +13,7 @@
  */
 import type { DocContext, Span } from '../../extract/context.js';
 import { parseAmount } from '../../normalize/numbers.js';
+import { ibanCandidates } from '../../extract/candidates.js';
 import type { Cell } from './tables.js';
 
 /** The properties of a line item this reader can fill, by their role (each a property name, when the schema has one). */
@@ -194,8 +195,12 @@ function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], role
  * amount do not multiply out (one missing, or misread: "1" read as "l", a cell split across two columns), and the
  * numbers printed on the amount's visual row do (quantity x unit price = amount), the cells take those numbers.
  * Rows that already agree, or whose line holds no product, are left as they are. Descriptions are never touched.
+ * A row whose numbers are digits of an IBAN is a payment line that ran on after the table, and goes.
  */
 export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles: ItemRoles): void {
+  const ibans = ibanCandidates(ctx);
+  const inIban = (c: Cell | undefined) => !!c && typeof c.value === 'number' && c.spans.some((sp) => ibans.some((i) => i.p === sp.p && i.start <= sp.start && i.end >= sp.end));
+  for (let k = rows.length - 1; k >= 0; k--) if (Object.values(rows[k]!).some(inIban)) rows.splice(k, 1);
   const { quantity, unitPrice, amount } = roles;
   if (!quantity || !unitPrice || !amount) return;
   for (const row of rows) {
@@ -213,10 +218,11 @@ export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles:
     if (r < 0) continue;
     const words = ctx.rows(anchor.p).rows[r]!.words;
     const item = itemRow(ctx, anchor.p, r, words, true) ?? itemRow(ctx, anchor.p, r, words, false);
-    if (!item?.product || !item.quantity) continue;
-    // the line's product must keep the amount the table read, when it read one: another product on the line
-    // (a discount, a tax column) is no repair
-    if (typeof a === 'number' && !near(a, item.amount.value)) continue;
+    // (a price = amount line counts when a misread "1" stands before its price: the table vouches for the row)
+    if (!item?.quantity) continue;
+    // the line's product must hold the amount the table read, when it read one (as its amount, or shifted into
+    // the price or quantity column): another product on the line (a discount, a tax column) is no repair
+    if (typeof a === 'number' && ![item.amount.value, item.unitPrice.value, item.quantity.value].some((v) => near(a, v))) continue;
     const spansOf = (ws: number[]): Span[] => ws.map((x) => ({ p: anchor.p, start: page.words[x].start, end: page.words[x].end }));
     const score = row[amount]?.score ?? 0.5;
     row[quantity] = { value: item.quantity.value, spans: spansOf(item.quantity.w), score };

@@ -1,4 +1,7 @@
 import { claimers, extract, field, groupOf, kindName, num, str } from '../kind-helpers.js';
+import { DocContext } from '../../../src/extract/context.js';
+import { amountCandidates } from '../../../src/extract/candidates.js';
+import { doc } from '../../helpers/doc.js';
 
 describe('amount kind', () => {
   test('claims numeric sums, counts and plain numbers', () => {
@@ -97,4 +100,11 @@ describe('amount kind', () => {
     expect(groupOf('quantity', { type: 'integer' })).toBe('amount');
     expect(field(['Total 12.50'], 'total_amount', num).result.group).toBe('amount');
   });
+});
+
+test('the digit groups of an IBAN are no amount candidates', () => {
+  const ctx = new DocContext(doc(['ACME GmbH', 'Total 43.200,00', 'IBAN TR92 0001 0012 3456 7890 1234 56']));
+  const values = amountCandidates(ctx).map((c) => c.value);
+  expect(values).toContain(43200);
+  expect(values.filter((v) => [92, 1, 12, 3456, 7890, 1234, 56].includes(v))).toEqual([]);
 });

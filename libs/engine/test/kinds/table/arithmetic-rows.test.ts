@@ -93,3 +93,25 @@ describe('rows read by their headers, checked against their arithmetic', () => {
     expect(extract(table('Price'), ITEMS).data.line_items).toEqual([{ description: 'Blue pens box', quantity: 4, unit_price: 12.5, amount: 50 }]);
   });
 });
+
+describe('rows read by their headers: shifted cells and payment lines', () => {
+  const rows = (lines: { text: string; x: number; y: number }[]) => extract([
+    'ACME GmbH',
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Price', x: 0.65, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    ...lines,
+  ], ITEMS).data.line_items;
+
+  test('an amount read into the price column is put back by the row\'s product', () => {
+    // the price sits where the price header's box meets the amount's: the table read it as the amount
+    expect(rows([
+      { text: 'Development hours', x: 0.05, y: 0.4 }, { text: '14', x: 0.5, y: 0.4 }, { text: '750.00', x: 0.75, y: 0.4 }, { text: '10 500.00', x: 0.85, y: 0.4 },
+    ])).toEqual([{ description: 'Development hours', quantity: 14, unit_price: 750, amount: 10500 }]);
+  });
+
+  test('a line whose numbers are digits of an IBAN is no item', () => {
+    expect(rows([
+      { text: 'Blue pens box', x: 0.05, y: 0.4 }, { text: '4', x: 0.5, y: 0.4 }, { text: '12.50', x: 0.65, y: 0.4 }, { text: '50.00', x: 0.85, y: 0.4 },
+      { text: 'Pay to IBAN TR92 0001 0012 3456 7890 1234 56', x: 0.3, y: 0.43 },
+    ])).toEqual([{ description: 'Blue pens box', quantity: 4, unit_price: 12.5, amount: 50 }]);
+  });
+});
