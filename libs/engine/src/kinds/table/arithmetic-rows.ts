@@ -1,8 +1,9 @@
 /**
- * Line items read by their arithmetic when no header names the table's columns: a row whose trailing numbers
- * multiply out (quantity x unit price = amount, to the cent) is an item row, whatever words head its columns and
- * in whatever language. Used only when the header-driven reader (tables.ts) found no table at all: an OCR'd
- * header garbled past recognition ("PresCHF"), or column labels the label data does not hold.
+ * Line items by their arithmetic: a row whose trailing numbers multiply out (quantity x unit price = amount, to
+ * the cent) is an item row, whatever words head its columns and in whatever language. Two uses:
+ * - arithmeticRows reads the items when the header-driven reader (tables.ts) found no table at all: an OCR'd
+ *   header garbled past recognition ("PresCHF"), or column labels the label data does not hold;
+ * - verifyRows checks the rows that reader made against their lines' products (see there).
  *
  * Evidence, strongest first:
  * - a product row: three printed numbers, the last the product of two before it;
