@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 
 export const MULTILINGUAL_DIR = join(import.meta.dirname, '../../../engine/test/fixtures/multilingual');
+export const THIRD_PARTY_LAYOUTS_DIR = join(import.meta.dirname, '../../../engine/test/fixtures/third-party-layouts');
 export { fieldOutcomes } from '../../../engine/test/fixtures/multilingual/score.mjs';
 export { greyTiff } from '../../../engine/test/fixtures/images.js';
 export { textPdf } from '../../../engine/test/fixtures/pdf-builder.js';
