@@ -13,6 +13,9 @@ export interface SumsOptions {
   profiled(leaf: LeafNode): boolean;
 }
 
+/** How far subtotal + tax may miss the total and still add up: a cent of rounding. */
+const SUM_TOLERANCE = 0.011;
+
 /** The object's amount fields by family (subtotal, tax, total), or undefined when two fields share a family (ambiguous). */
 function families(node: ObjectNode): Map<AmountFamily, { name: string; leaf: LeafNode }> | undefined {
   const fam = new Map<AmountFamily, { name: string; leaf: LeafNode }>();
@@ -43,7 +46,7 @@ export function sumsAgreement(node: ObjectNode, values: Record<string, unknown>)
   const nums = members.map((m) => values[m.name]);
   if (!nums.every((v) => typeof v === 'number' && Number.isFinite(v))) return out;
   const [a, b, c] = nums as number[];
-  const agree = t ? Math.abs(a! + b! - c!) <= 0.011 : a! <= b! + 0.011;
+  const agree = t ? Math.abs(a! + b! - c!) <= SUM_TOLERANCE : a! <= b! + SUM_TOLERANCE;
   for (const m of members) out.set(m.name, agree ? 1 : -1);
   return out;
 }
@@ -69,7 +72,7 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
     for (let j = 0; j < Math.min(K, lt.length); j++) {
       for (let k = 0; k < Math.min(K, lT.length); k++) {
         const a = num(ls[i]!.value), b = num(lt[j]!.value), c = num(lT[k]!.value);
-        if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > 0.011 || lt[j]!.score < taxFloor) continue;
+        if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > SUM_TOLERANCE || lt[j]!.score < taxFloor) continue;
         const score = ls[i]!.score + lt[j]!.score + lT[k]!.score;
         if (!best || score > best.score) best = { i, j, k, score };
       }

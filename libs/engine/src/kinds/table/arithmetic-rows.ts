@@ -15,6 +15,7 @@
 import type { DocContext, Span } from '../../extract/context.js';
 import { parseAmount } from '../../normalize/numbers.js';
 import { ibanCandidates } from '../../extract/candidates.js';
+import { DIGIT_FOR } from '../../knowledge/ocr-confusions/index.js';
 import type { Cell } from './tables.js';
 
 /** The properties of a line item this reader can fill, by their role (each a property name, when the schema has one). */
@@ -46,8 +47,10 @@ interface ItemRow {
 const PRODUCT_TOLERANCE = 0.001;
 /** Rows without numbers an item may span between two item rows (a description over several lines). */
 const MAX_CONTINUATION_ROWS = 3;
+/** Characters OCR reads for the digit 1 (knowledge/ocr-confusions: "l", "I", "|", "f" ...), and 1 itself. */
+const ONE_READINGS: ReadonlySet<string> = new Set(['1', ...Object.entries(DIGIT_FOR).filter(([, ds]) => ds.some(([d]) => d === '1')).map(([c]) => c)]);
 /** A short token before a unit row's price that stands for its quantity 1 as OCR misread it ("I", "l", "if"). */
-const MISREAD_ONE = /^[Iil|!fj1]{1,2}[.,]?$/;
+const misreadOne = (t: string) => { const core = t.replace(/[.,]$/, ''); return core.length >= 1 && core.length <= 2 && [...core].every((c) => ONE_READINGS.has(c)); };
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 const NUMBER_TOKEN = /^[(\-−–+]?[\p{Sc}]?\s?\d[\d.,'\u00a0\u202f]*[\p{Sc}%)]?-?$/u;
 /**
@@ -124,7 +127,7 @@ function itemRow(ctx: DocContext, p: number, r: number, words: number[], merge: 
   const u = plain[plain.length - 2]!;
   if (!near(u.value, amount.value) || !u.decimals) return undefined;
   const last = text[text.length - 1];
-  const misread = last !== undefined && text.length > 1 && MISREAD_ONE.test(page.words[last].text);
+  const misread = last !== undefined && text.length > 1 && misreadOne(page.words[last].text);
   return {
     row: r, text: misread ? text.slice(0, -1) : text, quantity: misread ? { value: 1, w: [last] } : undefined, unitPrice: u, amount, taxRate, product: false, numbersX,
   };
@@ -144,7 +147,7 @@ export function arithmeticRows(ctx: DocContext, roles: ItemRoles, sumRow: (text:
     let gap = 0;
     const close = () => {
       // lines after a block's last item row are not known to continue it (a note, a payment line): dropped
-      const lastItem = block.map((b) => b.item).lastIndexOf(block.filter((b) => b.item).pop()?.item);
+      const lastItem = block.findLastIndex((b) => b.item);
       if (lastItem >= 0) block[lastItem]!.more = [];
       // a block holds a product row: price = amount rows alone are no evidence of a table
       const found = block.some((b) => b.item?.product);
@@ -174,9 +177,14 @@ export function arithmeticRows(ctx: DocContext, roles: ItemRoles, sumRow: (text:
   return out;
 }
 
+/** The spans of words of page p. */
+function wordSpans(ctx: DocContext, p: number, ws: number[]): Span[] {
+  return ws.map((w) => ({ p, start: ctx.pages[p].words[w].start, end: ctx.pages[p].words[w].end }));
+}
+
 function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], roles: ItemRoles): Record<string, Cell> {
   const page = ctx.pages[p];
-  const spansOf = (ws: number[]): Span[] => ws.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
+  const spansOf = (ws: number[]) => wordSpans(ctx, p, ws);
   const row: Record<string, Cell> = {};
   const score = item.product ? 0.5 : 0.4;
   if (roles.description) {
@@ -211,12 +219,8 @@ export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles:
     if (typeof q === 'number' && typeof u === 'number' && typeof a === 'number' && near(q * u, a)) continue;
     // the visual row of the row's numbers: the amount's, else the price's or quantity's
     const anchor = (row[amount] ?? row[unitPrice] ?? row[quantity])?.spans[0];
-    if (!anchor) continue;
-    const page = ctx.pages[anchor.p];
-    const w = page.words.findIndex((x) => x.start <= anchor.start && x.end > anchor.start);
-    if (w < 0) continue;
-    const r = ctx.rows(anchor.p).rowOf[w]!;
-    if (r < 0) continue;
+    const r = anchor ? ctx.spanBox(anchor)?.row0 : undefined;
+    if (!anchor || r === undefined || r < 0) continue;
     const words = ctx.rows(anchor.p).rows[r]!.words;
     const item = itemRow(ctx, anchor.p, r, words, true) ?? itemRow(ctx, anchor.p, r, words, false);
     // (a price = amount line counts when a misread "1" stands before its price: the table vouches for the row)
@@ -224,7 +228,7 @@ export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles:
     // the line's product must hold the amount the table read, when it read one (as its amount, or shifted into
     // the price or quantity column): another product on the line (a discount, a tax column) is no repair
     if (typeof a === 'number' && ![item.amount.value, item.unitPrice.value, item.quantity.value].some((v) => near(a, v))) continue;
-    const spansOf = (ws: number[]): Span[] => ws.map((x) => ({ p: anchor.p, start: page.words[x].start, end: page.words[x].end }));
+    const spansOf = (ws: number[]) => wordSpans(ctx, anchor.p, ws);
     const score = row[amount]?.score ?? 0.5;
     row[quantity] = { value: item.quantity.value, spans: spansOf(item.quantity.w), score };
     row[unitPrice] = { value: item.unitPrice.value, spans: spansOf(item.unitPrice.w), score };
