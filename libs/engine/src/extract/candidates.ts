@@ -179,8 +179,8 @@ export function bicCandidates(ctx: DocContext): RawCandidate[] {
 export function vatCandidates(ctx: DocContext): RawCandidate[] {
   // a country prefix, then a letter where the number starts with one (Spanish NIF/CIF "B-50123456", "ESB91702274"),
   // digit groups split by dots, spaces or hyphens ("676-123-45-67", "556712-3456"), or the Swiss enterprise number
-  // "CHE-123.456.789"
-  return scan(ctx, 'vat', /\b(?:[A-Z]{2} ?)?(?:[A-Z]-?)?\d[\dA-Z. -]{6,14}[\dA-Z]\b|\bCHE-?\d{3}\.\d{3}\.\d{3}\b/g, (m, p) => {
+  // "CHE-123.456.789", or the Brazilian CNPJ with its branch after a slash "12.345.678/0001-95"
+  return scan(ctx, 'vat', /\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b|\b(?:[A-Z]{2} ?)?(?:[A-Z]-?)?\d[\dA-Z. -]{6,14}[\dA-Z]\b|\bCHE-?\d{3}\.\d{3}\.\d{3}\b/g, (m, p) => {
     // a word of letters after a space is what the id is ("CHE-123.456.789 MWST"), not part of it
     const t = m[0].trim().replace(/(?<=\d)\s+[A-Z]{2,}$/, '');
     if ((t.match(/\d/g) ?? []).length < 7) return undefined;

@@ -70,9 +70,7 @@ export const BORROWED_LABEL_LEAD = 0.1;
 function headerRelation(ctx: DocContext, hits: LabelHit[], c: RawCandidate, nPhrases: number): number {
   const r = labelRelation(ctx, hits, c, nPhrases);
   if (!r.hit || r.score <= 0) return 0;
-  const hb = ctx.spanBox(r.hit);
-  const cb = ctx.spanBox(c);
-  return hb && cb && hb.row1 < cb.row0 ? Math.min(1, r.score + BORROWED_LABEL_LEAD) : 0;
+  return labelAbove(ctx, r.hit, c) ? Math.min(1, r.score + BORROWED_LABEL_LEAD) : 0;
 }
 
 /** What the generic ranker weighs: the field's labels, its context cue words, earliness (weight), a cue window. */
@@ -83,6 +81,19 @@ export interface RankOptions {
    * a little more strongly (BORROWED_LABEL_LEAD): the header names the column, and its total answers it.
    */
   labelFrom?: (c: RawCandidate) => RawCandidate | undefined;
+  /** A cell of a list (a table column): a label above it heads the whole column and labels it only LIST_HEADER as much. */
+  listCell?: (c: RawCandidate) => boolean;
+}
+
+/** How much a column header labels one cell of the list under it. */
+export const LIST_HEADER = 0.3;
+
+/** Whether the label hit lies in a row above the candidate (a header over it, not a label before it). */
+function labelAbove(ctx: DocContext, hit: LabelHit | undefined, c: RawCandidate): boolean {
+  if (!hit) return false;
+  const hb = ctx.spanBox(hit);
+  const cb = ctx.spanBox(c);
+  return !!hb && !!cb && hb.row1 < cb.row0;
 }
 
 /**
@@ -96,7 +107,9 @@ export function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate
   const cues = o.cue ? cueWords(leaf) : [];
   const out: Scored[] = [];
   for (const c of cands) {
-    let lab = o.label ? labelRelation(ctx, hits, c, phrases.length).score : 0;
+    const rel = o.label ? labelRelation(ctx, hits, c, phrases.length) : undefined;
+    let lab = rel?.score ?? 0;
+    if (lab > 0 && o.listCell?.(c) && labelAbove(ctx, rel!.hit, c)) lab *= LIST_HEADER;
     const from = o.label ? o.labelFrom?.(c) : undefined;
     if (from) lab = Math.max(lab, headerRelation(ctx, hits, from, phrases.length));
     const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160) : 0;

@@ -79,6 +79,49 @@ function columnSums(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidate, R
   });
 }
 
+/** How far (in the amount's own heights) the next word of its column may lie and still continue the column. */
+const LIST_GAP = 4;
+
+/**
+ * The amounts that are cells of a list: the nearest word of their column right below them, or right above them,
+ * is another amount (a line-item table's "Total" column). A header over such a column names the list, not one of
+ * its cells, so it does not label a sum field's value (extract/ranking: RankOptions.listCell).
+ */
+function listCells(ctx: DocContext, cands: RawCandidate[]): Set<RawCandidate> {
+  return ctx.memo('amount-list-cells', () => {
+    const out = new Set<RawCandidate>();
+    const amountWords = new Map<number, Map<number, unknown>>(); // page -> word -> the amount it is part of
+    const boxes = cands.map((c) => {
+      const b = ctx.spanBox(c);
+      if (b) {
+        const byWord = amountWords.get(c.p) ?? new Map<number, unknown>();
+        for (const w of b.words) byWord.set(w, c.value);
+        amountWords.set(c.p, byWord);
+      }
+      return b;
+    });
+    cands.forEach((c, i) => {
+      const b = boxes[i];
+      if (!b) return;
+      const words = ctx.pages[c.p].words;
+      const own = new Set(b.words);
+      const h = Math.max(1e-4, b.bbox[3] - b.bbox[1]);
+      let below: number | undefined, above: number | undefined;
+      let dBelow = Infinity, dAbove = Infinity;
+      words.forEach((w, k) => {
+        if (own.has(k) || w.bbox[2] <= b.bbox[0] || w.bbox[0] >= b.bbox[2]) return;
+        if (w.bbox[1] >= b.bbox[3] - 1e-6 && w.bbox[1] - b.bbox[3] < dBelow) { dBelow = w.bbox[1] - b.bbox[3]; below = k; }
+        if (w.bbox[3] <= b.bbox[1] + 1e-6 && b.bbox[1] - w.bbox[3] < dAbove) { dAbove = b.bbox[1] - w.bbox[3]; above = k; }
+      });
+      // a neighbour of the same value is a one-row list's total ("8.68" under "8.68"), not another row
+      const amounts = amountWords.get(c.p)!;
+      const other = (w: number | undefined, d: number) => w !== undefined && d <= LIST_GAP * h && amounts.get(w) !== undefined && amounts.get(w) !== c.value;
+      if (other(below, dBelow) || other(above, dAbove)) out.add(c);
+    });
+    return out;
+  });
+}
+
 function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const family = amountFamily(leaf.reading ?? leaf.name);
   // the largest amount is the total, not what is left to pay after payments or credits ("Balance Due")
@@ -87,7 +130,8 @@ function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
   const last = rowLastAmounts(ctx, cands);
   const sums = family ? columnSums(ctx, cands) : undefined;
-  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0, labelFrom: sums ? (c) => sums.get(c) : undefined, hits: family ? (h) => keepOwnFamily(ctx, h, family) : undefined }, (c) => {
+  const list = family ? listCells(ctx, cands) : undefined;
+  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0, labelFrom: sums ? (c) => sums.get(c) : undefined, listCell: list ? (c) => list.has(c) : undefined, hits: family ? (h) => keepOwnFamily(ctx, h, family) : undefined }, (c) => {
     let pr = 0;
     if (c.hints?.dec) pr += 0.5;
     if (c.hints?.cur) pr += 0.2;

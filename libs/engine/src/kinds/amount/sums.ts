@@ -51,6 +51,11 @@ export function sumsAgreement(node: ObjectNode, values: Record<string, unknown>)
   return out;
 }
 
+/** How many of each field's best candidates the sum is looked for among. */
+const K = 6;
+/** How much a total's label says about a subtotal that the arithmetic picks (BORROWED_TOTAL x its score as a total). */
+const BORROWED_TOTAL = 0.8;
+
 /** The reordered candidate lists of the object's subtotal, tax and total fields (by property name), when their sum holds. */
 export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Scored[]> {
   const out = new Map<string, Scored[]>();
@@ -60,17 +65,21 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
   const T = fam.get('total');
   if (!s || !T) return out;
   // Without a tax field, the tax is still looked for (as a field of its own would be) to check the sum.
-  const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', title: undefined, description: undefined } };
+  const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', reading: 'tax_amount', title: undefined, description: undefined } };
   const taxFloor = fam.has('tax') ? 0 : 0.3;
   if ([s, t, T].some((x) => o.profiled(x.leaf))) return out;
   const lists = [s, t, T].map((x) => o.rank(x.leaf));
+  // An unqualified "Total" may print the net: "TOTAL 100.00 / TAX 20.00 / TOTAL WITH TAX 120.00". The subtotal may
+  // take an amount labelled as a total (a little less sure than its own label) when a tax and a larger total add up.
+  const own = new Set(lists[0]!.slice(0, K).map((x) => x.value));
+  const borrowed = lists[2]!.slice(0, K).filter((x) => x.features.lab > 0 && !own.has(x.value)).map((x) => ({ ...x, score: x.score * BORROWED_TOTAL }));
+  const pools = [[...lists[0]!.slice(0, K), ...borrowed], lists[1]!.slice(0, K), lists[2]!.slice(0, K)];
   const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
-  const K = 6;
   let best: { i: number; j: number; k: number; score: number } | undefined;
-  const [ls, lt, lT] = lists as [Scored[], Scored[], Scored[]];
-  for (let i = 0; i < Math.min(K, ls.length); i++) {
-    for (let j = 0; j < Math.min(K, lt.length); j++) {
-      for (let k = 0; k < Math.min(K, lT.length); k++) {
+  const [ls, lt, lT] = pools as [Scored[], Scored[], Scored[]];
+  for (let i = 0; i < ls.length; i++) {
+    for (let j = 0; j < lt.length; j++) {
+      for (let k = 0; k < lT.length; k++) {
         const a = num(ls[i]!.value), b = num(lt[j]!.value), c = num(lT[k]!.value);
         if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > SUM_TOLERANCE || lt[j]!.score < taxFloor) continue;
         const score = ls[i]!.score + lt[j]!.score + lT[k]!.score;
@@ -83,9 +92,9 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
   [s, t, T].forEach((x, n) => {
     if (!x.name) return;
     const list = lists[n]!;
-    const chosen = list[pick[n]!]!;
-    const top = list[0]!.score;
-    const reordered = [{ ...chosen, score: Math.max(chosen.score, top) }, ...list.filter((_, m) => m !== pick[n])];
+    const chosen = pools[n]![pick[n]!]!;
+    const top = list[0]?.score ?? 0;
+    const reordered = [{ ...chosen, score: Math.max(chosen.score, top) }, ...list.filter((x) => x !== chosen && x.value !== chosen.value)];
     out.set(x.name, reordered);
   });
   return out;

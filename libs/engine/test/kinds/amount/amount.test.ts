@@ -95,6 +95,45 @@ describe('amount kind', () => {
     expect(field(lines, 'tax_amount', num).value).toBeNull();
   });
 
+  // a line-item table whose "Total" column header sits over every row's amount, then the document's sums
+  const itemTable = (sums: { text: string; y: number }[]) => [
+    { text: 'Item', x: 0.05, y: 0.3 }, right('Tax', 0.7, 0.3), right('Total', 0.9, 0.3),
+    { text: 'Training day', x: 0.05, y: 0.33 }, right('60.00', 0.7, 0.33), right('360.00', 0.9, 0.33),
+    { text: 'Site visit', x: 0.05, y: 0.36 }, right('40.00', 0.7, 0.36), right('240.00', 0.9, 0.36),
+    ...sums.map((l) => right(l.text, 0.9, l.y)),
+  ];
+
+  const headerLabel = (lines: Parameters<typeof field>[0], value: number) =>
+    field(lines, 'total_amount', num).result.candidates!.find((c) => c.value === value)!.features.lab;
+
+  test('a column header over a list of amounts labels each of them less than a header over one amount', () => {
+    const single = [
+      { text: 'Item', x: 0.05, y: 0.3 }, right('Tax', 0.7, 0.3), right('Total', 0.9, 0.3),
+      { text: 'Training day', x: 0.05, y: 0.33 }, right('60.00', 0.7, 0.33), right('360.00', 0.9, 0.33),
+      { text: 'Thank you for your business', x: 0.05, y: 0.4 },
+    ];
+    expect(field(single, 'total_amount', num).value).toBe(360);
+    expect(headerLabel(itemTable([]), 360)).toBeLessThan(0.5 * headerLabel(single, 360));
+  });
+
+  test('a plain "Total" followed by the tax and a larger total with tax is the subtotal', () => {
+    const r = extract(itemTable([
+      { text: 'TOTAL 500.00', y: 0.45 },
+      { text: 'TAX 100.00', y: 0.48 },
+      { text: 'TOTAL WITH TAX 600.00', y: 0.51 },
+    ]), { subtotal: num, tax_amount: num, total_amount: num });
+    expect(r.data).toEqual({ subtotal: 500, tax_amount: 100, total_amount: 600 });
+  });
+
+  test('a total is not taken for the subtotal when no tax adds up to a larger total', () => {
+    const r = extract([
+      { text: 'TOTAL 500.00', y: 0.45 },
+      { text: 'TAX 100.00', y: 0.48 },
+      { text: 'Amount paid 700.00', y: 0.51 },
+    ], { subtotal: num, tax_amount: num, total_amount: num });
+    expect(r.data.subtotal).not.toBe(500);
+  });
+
   test('calibrates in the amount group', () => {
     expect(groupOf('total_amount', num)).toBe('amount');
     expect(groupOf('quantity', { type: 'integer' })).toBe('amount');

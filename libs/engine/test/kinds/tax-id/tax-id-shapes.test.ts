@@ -24,3 +24,7 @@ test('a word of letters after the id names it and is no part of it', () => {
   expect(read('UID: CHE-123.456.789 MWST')).toBe('CHE-123.456.789');
   expect(read('NIF: B-50123456 IVA')).toBe('B-50123456');
 });
+
+test('a Brazilian CNPJ is read whole, with the branch number after its slash', () => {
+  expect(read('CNPJ: 12.345.678/0001-95')).toBe('12.345.678/0001-95');
+});
