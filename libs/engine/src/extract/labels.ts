@@ -7,7 +7,7 @@
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
-import { conceptPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
+import { addressedPhrases, conceptPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
 import { CURRENCY_CODES } from '../knowledge/currencies/index.js';
 import {
@@ -72,12 +72,16 @@ function buildLabelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, p
   const conceptCore = GENERIC_CORE.test(core) && core !== phrase ? '' : core;
   const concepts = FIELD_CONCEPTS.filter(([fits]) => fits(phrase) || (conceptCore && fits(conceptCore)) || fits(read)).flatMap(([, cs]) => cs);
   for (const c of concepts) conceptPhrases(c).forEach((s) => out.add(s));
+  // the buyer's order reference is what a letter prints under "your reference" ("Your ref.", "Ihr Zeichen",
+  // "Uw kenmerk"): an order-number field reads those labels too, after its own
+  const addressed = concepts.includes('order_number') && !concepts.includes('customer_reference') ? addressedPhrases('customer_reference') : [];
+  for (const l of addressed) l.forEach((s) => out.add(s));
   if (parentName) out.delete(parentName);
   // '#' alone labels a number only where it opens a line ("# 1042" under a title): see findLabels
   const list = [...out].filter((s) => s.length >= 2 || s === '#');
   // each language's labels of the field's concepts, in order, behind the field's own words
   const spec = new Map<string, number>();
-  const perLanguage = languageLists(concepts);
+  const perLanguage = languageLists(concepts).map((l, i) => [...new Set([...l, ...(addressed[i] ?? [])])]).filter((l) => l.length);
   const longest = Math.max(0, ...perLanguage.map((l) => l.length));
   [...out].slice(0, ownCount).forEach((s, i) => spec.set(s, 1 - 0.5 * (i / Math.max(1, ownCount + longest))));
   for (const l of perLanguage) {
@@ -87,10 +91,10 @@ function buildLabelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, p
   return list;
 }
 
-/** Per language, its labels of the concepts in order (each once). */
+/** Per language (in LABEL_LANGUAGES order, empty lists included), its labels of the concepts in order (each once). */
 function languageLists(concepts: LabelConcept[]): string[][] {
   if (!concepts.length) return [];
-  return LABEL_LANGUAGES.map((l) => [...new Set(concepts.flatMap((c) => l.concepts[c] ?? []))]).filter((l) => l.length);
+  return LABEL_LANGUAGES.map((l) => [...new Set(concepts.flatMap((c) => l.concepts[c] ?? []))]);
 }
 
 /** Which of the three invoice sums a numeric field asks for (its own labels compete with the others'). */
@@ -651,7 +655,8 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
       // "communication for your payment: 123", "number (please quote): 123": a qualified label ends with its colon
       if (between > 1 && between <= 4 && colon && qualified) s = Math.max(s, 0.8);
       if (between === 0 && cb.bbox[0] - hb.bbox[2] > 0.45) s = 0.85;
-    } else if (cb.row0 > hb.row1 && cb.row0 - hb.row1 <= 2) {
+    } else if (cb.row0 > hb.row1 && cb.row0 - hb.row1 <= 2 && !/^[\p{L}\p{N}]/u.test(page.text.slice(h.end, h.end + 1))) {
+      // (a hit glued to the letters or digits after it, "PO" of "PO869039", is a value's prefix: it heads no column)
       const overlap = Math.min(cb.bbox[2], hb.bbox[2] + 0.05) - Math.max(cb.bbox[0], hb.bbox[0] - 0.05);
       const dy = cb.bbox[1] - hb.bbox[3];
       if (overlap > 0 && dy < 0.08) {

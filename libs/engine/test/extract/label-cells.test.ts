@@ -37,3 +37,13 @@ describe('a grid of header cells over a row of values', () => {
     expect(r.data.total_amount).toBe(1218.06);
   });
 });
+
+test('a label glued to the value it prefixes ("PO" of "PO869039") heads no column below it', () => {
+  const r = run([
+    { text: 'ACME Ltd', y: 0.05 },
+    { text: 'Order', x: 0.6, y: 0.2 },
+    { text: 'PO869039', x: 0.6, y: 0.23 },
+    { text: '23.0', x: 0.6, y: 0.26 },
+  ], { purchase_order: { type: ['string', 'null'] } });
+  expect(r.fields['/purchase_order']!.candidates!.find((c) => c.value === '23.0')?.features.lab ?? 0).toBe(0);
+});

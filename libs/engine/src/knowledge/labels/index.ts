@@ -62,6 +62,14 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.flatMap
 /** Words that make a label the addressee's own ("your", "uw", "votre", "su"), in any language. */
 export const YOURS_WORDS: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMap((l) => l.yours))];
 
+/**
+ * Per language, the labels of a concept that address the reader ("your reference", "Ihr Zeichen", "uw kenmerk",
+ * "vos références"): those holding one of the language's `yours` words.
+ */
+export function addressedPhrases(concept: LabelConcept): string[][] {
+  return LABEL_LANGUAGES.map((l) => (l.concepts[concept] ?? []).filter((p) => p.split(/\s+/).some((w) => l.yours.includes(w))));
+}
+
 /** Endings that write "number" inside a compound word, longest first ("nummer" before "nr"). */
 export const NUMBER_SUFFIXES: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMap((l) => l.numberSuffixes))].sort((a, b) => b.length - a.length);
 

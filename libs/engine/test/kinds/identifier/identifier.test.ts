@@ -39,3 +39,22 @@ describe('identifier kind', () => {
     expect(field(['Invoice No: INV-2041'], 'invoice_number', str).result.group).toBe('identifier');
   });
 });
+
+test.each([
+  ['Your ref.', 'en'],
+  ['Ihr Zeichen', 'de'],
+  ['Uw kenmerk', 'nl'],
+  ['Vos références', 'fr'],
+])('an order number is read under a "your reference" label (%s, %s)', (label) => {
+  const { value } = field([
+    { text: 'ACME Ltd', y: 0.05 },
+    { text: label, x: 0.1, y: 0.3 }, { text: 'Invoice no.', x: 0.5, y: 0.3 },
+    { text: 'BE-2026-776', x: 0.1, y: 0.33 }, { text: 'INV-94138', x: 0.5, y: 0.33 },
+  ], 'po_number', str);
+  expect(value).toBe('BE-2026-776');
+});
+
+test('a plain "Reference" is no order number', () => {
+  const { value } = field([{ text: 'ACME Ltd', y: 0.05 }, { text: 'Reference: INV-27681', y: 0.3 }], 'po_number', str);
+  expect(value).toBeNull();
+});
