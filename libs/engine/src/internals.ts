@@ -6,9 +6,9 @@
  */
 export {
   activeCalibrator, calibrate, calibrateWith, domainGroup, domainOf, fitIsotonic, isotonicProbability,
-  RECALIBRATION_INPUTS, RECALIBRATION_SIGNS, recalibrationInputs, setCalibrator,
+  MISSING_INPUTS, MISSING_SIGNS, missingInputs, RECALIBRATION_INPUTS, RECALIBRATION_SIGNS, recalibrationInputs, setCalibrator,
 } from './calibrate/calibrator.js';
-export type { CalibrationFeatures, CalibratorArtefact, Domain, Recalibration } from './calibrate/calibrator.js';
+export type { CalibrationFeatures, CalibratorArtefact, Domain, MissingFeatures, Recalibration } from './calibrate/calibrator.js';
 export { openPdf, pageText } from './document/pdf.js';
 export { renderPdfGrey, type Grey } from './document/ocr.js';
 export { alnum, normText, similarity } from './normalize/text.js';

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { fitLogistic } from '../learn/logistic.js';
 import {
-  calibrateWith, domainGroup, domainOf, fitIsotonic, isotonicProbability, RECALIBRATION_INPUTS, RECALIBRATION_SIGNS, recalibrationInputs,
-  type CalibrationFeatures, type CalibratorArtefact, type Domain, type Recalibration,
+  calibrateWith, domainGroup, domainOf, fitIsotonic, isotonicProbability, MISSING_INPUTS, MISSING_SIGNS, missingInputs, RECALIBRATION_INPUTS,
+  RECALIBRATION_SIGNS, recalibrationInputs, type CalibrationFeatures, type CalibratorArtefact, type Domain, type MissingFeatures, type Recalibration,
 } from '@exs/engine/internals';
 
 /** The part of an eval record (eval/run FieldOutcome) training reads. */
@@ -26,6 +26,8 @@ export interface TrainingRecord {
   margin?: number;
   ocrAll?: number;
   sums?: 1 | -1;
+  /** Missing fields: how specific a label of the field the document prints (0: none). */
+  label?: number;
 }
 
 export const FOLDS = 5;
@@ -47,6 +49,12 @@ export function foldOf(r: Pick<TrainingRecord, 'set' | 'case'>, salt = ''): numb
 export function featuresOf(r: TrainingRecord): CalibrationFeatures | undefined {
   if (r.state !== 'extracted' || r.ocr === undefined || r.margin === undefined) return undefined;
   return { ocr: r.ocr, docOcr: r.docOcr ?? 1, alt: r.alt ?? 0, pages: r.pages, margin: r.margin, ocrAll: r.ocrAll, sums: r.sums };
+}
+
+/** A missing field's calibration inputs, when its record has them. */
+export function missingFeaturesOf(r: TrainingRecord): MissingFeatures | undefined {
+  if (r.state !== 'missing' || r.label === undefined) return undefined;
+  return { label: r.label, docOcr: r.docOcr ?? 1 };
 }
 
 type Groups = CalibratorArtefact['groups'];
@@ -96,16 +104,23 @@ function fitRecalibration(records: TrainingRecord[], opts: TrainOptions): Recali
   const oof = new Map<TrainingRecord, number>();
   for (let k = 0; k < FOLDS; k++) {
     const inner = { groups: fitGroups(records.filter((r) => foldOf(r, 'inner') !== k)), shrinkage: opts.shrinkage ?? SHRINKAGE };
-    for (const r of records) if (foldOf(r, 'inner') === k && featuresOf(r)) oof.set(r, isotonicP(inner, r));
+    for (const r of records) if (foldOf(r, 'inner') === k && (featuresOf(r) || missingFeaturesOf(r))) oof.set(r, isotonicP(inner, r));
   }
   const weights: Recalibration['weights'] = {};
+  const missing: Recalibration['weights'] = {};
   for (const domain of ['ocr', 'digital'] as Domain[]) {
-    const rs = [...oof.keys()].filter((r) => domainOf(r.group) === domain);
-    if (rs.length < 50) continue; // too few to fit a stage: the isotonic probability stands
-    weights[domain] = fitMonotoneLogistic(rs.map((r) => recalibrationInputs(r.group, oof.get(r)!, featuresOf(r)!)), rs.map((r) => r.strict), RECALIBRATION_SIGNS);
+    const inDomain = [...oof.keys()].filter((r) => domainOf(r.group) === domain);
+    const rs = inDomain.filter((r) => r.state === 'extracted');
+    // too few to fit a stage: the isotonic probability stands
+    if (rs.length >= MIN_STAGE_RECORDS) weights[domain] = fitMonotoneLogistic(rs.map((r) => recalibrationInputs(r.group, oof.get(r)!, featuresOf(r)!)), rs.map((r) => r.strict), RECALIBRATION_SIGNS);
+    const ms = inDomain.filter((r) => r.state === 'missing');
+    if (ms.length >= MIN_STAGE_RECORDS) missing[domain] = fitMonotoneLogistic(ms.map((r) => missingInputs(r.group, oof.get(r)!, missingFeaturesOf(r)!)), ms.map((r) => r.strict), MISSING_SIGNS);
   }
-  return { inputs: RECALIBRATION_INPUTS, weights };
+  return { inputs: RECALIBRATION_INPUTS, weights, ...(Object.keys(missing).length ? { missing: { inputs: MISSING_INPUTS, weights: missing } } : {}) };
 }
+
+/** Fewest records a second stage is fitted on (per domain and outcome). */
+const MIN_STAGE_RECORDS = 50;
 
 export interface TrainOptions {
   /** Isotonic maps only, no second stage (the previous method, for comparison). */
@@ -126,7 +141,7 @@ export function trainCalibrator(records: TrainingRecord[], opts: TrainOptions = 
 
 /** The confidence the model gives a record, exactly as the engine would at run time (calibrateWith). */
 export function predict(model: Model, r: TrainingRecord): number {
-  return calibrateWith(model, r.group, r.state, r.raw, featuresOf(r));
+  return calibrateWith(model, r.group, r.state, r.raw, featuresOf(r) ?? missingFeaturesOf(r));
 }
 
 /** Out-of-sample confidence of every record: each fold scored by a calibrator trained on the other folds. */

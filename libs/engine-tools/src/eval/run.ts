@@ -6,7 +6,7 @@ import type { DocumentModel } from '@exs/engine';
 import { compileSchema, type CompiledSchema, type LeafNode } from '@exs/engine';
 import { extractFromDocument, type ExtractionResult } from '@exs/engine';
 import type { OcrRepairOptions } from '@exs/engine';
-import type { CalibrationFeatures } from '@exs/engine/internals';
+import type { CalibrationFeatures, MissingFeatures } from '@exs/engine/internals';
 import { compareList, compareScalar, lineItemF1 } from './compare.js';
 import { invertKeys, makeVariant, renameValues, type SchemaVariant } from './schema-variants.js';
 
@@ -40,6 +40,8 @@ export interface FieldOutcome {
   ocrAll?: number;
   /** Whether the case's subtotal, tax and total add up (1) or not (-1), for those fields; absent otherwise. */
   sums?: 1 | -1;
+  /** Missing: how specific the strongest of the field's labels printed in the document is (0: none printed). */
+  label?: number;
   /** The field kind that read the field, and the profile that offered its candidates. */
   kind?: string;
   profile?: string;
@@ -161,10 +163,17 @@ function scoreCase(set: string, id: string, c: CaseFile, compiled: CompiledSchem
     outcomes.push({
       kind: fr?.kind, profile: fr?.profile, cands,
       candStrict, set, case: id, field: original(name), group: fr?.group ?? 'text', state: fr?.state ?? 'missing', raw: fr?.raw_score ?? 0,
-      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ocr: fr?.features?.ocr, alt: fr?.features?.alt, docOcr: fr?.features?.docOcr, pages: fr?.features?.pages, margin: fr?.features?.margin, ocrAll: fr?.features?.ocrAll, sums: fr?.features?.sums,
+      confidence: fr?.confidence ?? 0.5, strict: s.strict, fuzzy: s.fuzzy, expected, got, ...calibrationInputs(fr?.features),
     });
   }
   return all;
+}
+
+/** A field result's calibration features as record fields: an extracted value's, or a missing field's. */
+function calibrationInputs(f: CalibrationFeatures | MissingFeatures | undefined): Partial<FieldOutcome> {
+  if (!f) return {};
+  if ('label' in f) return { label: f.label, docOcr: f.docOcr };
+  return { ocr: f.ocr, alt: f.alt, docOcr: f.docOcr, pages: f.pages, margin: f.margin, ocrAll: f.ocrAll, sums: f.sums };
 }
 
 export async function runEval(opts: EvalOptions): Promise<{ reports: SetReport[]; outcomes: FieldOutcome[] }> {

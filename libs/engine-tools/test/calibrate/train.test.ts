@@ -105,3 +105,29 @@ describe('second stage', () => {
     expect(predict(model, { ...r, ocr: 0.4 })).toBe(predict(model, { ...r, ocr: 0.95 }));
   });
 });
+
+describe('missing fields\' stage', () => {
+  afterEach(() => setCalibrator(undefined));
+
+  // Missing fields: the field is truly absent far more often when the document prints no label of it.
+  function missingRecords(): TrainingRecord[] {
+    const rnd = lcg(11);
+    return Array.from({ length: 600 }, (_, i) => {
+      const label = i % 2 ? 0.9 : 0;
+      return { set: 'inv', case: `c${i % 60}`, group: 'identifier', state: 'missing' as const, raw: 0.2 * rnd(), strict: rnd() < (label ? 0.3 : 0.95) ? 1 : 0, label, docOcr: 1 };
+    });
+  }
+
+  test('a field whose label the document prints is given a lower chance of being absent than one whose label it does not', () => {
+    const model = trainCalibrator(missingRecords());
+    expect(model.recalibration?.missing?.weights.digital).toBeDefined();
+    setCalibrator({ version: 't', ...model });
+    expect(calibrate('identifier', 'missing', 0.1, { label: 0.9, docOcr: 1 })).toBeLessThan(0.45);
+    expect(calibrate('identifier', 'missing', 0.1, { label: 0, docOcr: 1 })).toBeGreaterThan(0.85);
+  });
+
+  test('records without the label input train no missing stage', () => {
+    const model = trainCalibrator(missingRecords().map(({ label: _label, ...r }) => r));
+    expect(model.recalibration?.missing).toBeUndefined();
+  });
+});

@@ -24,6 +24,8 @@ export interface Recalibration {
   inputs: readonly string[];
   /** `ocr`: fields of OCR'd documents (scan-* and receipt-* groups); `digital`: the others. */
   weights: Partial<Record<Domain, number[]>>;
+  /** The second stage of missing fields (P(field truly absent)), on MISSING_INPUTS; absent in older artefacts. */
+  missing?: { inputs: readonly string[]; weights: Partial<Record<Domain, number[]>> };
 }
 
 export type Domain = 'ocr' | 'digital';
@@ -65,6 +67,18 @@ export interface CalibrationFeatures {
    * sumsAgreement): 1 they do, -1 they do not, absent when the value is no such sum or a member is missing.
    */
   sums?: 1 | -1;
+}
+
+/**
+ * Per-field calibration inputs of a missing field: whether the document prints the field's label at all (a field
+ * whose label is printed was more likely missed than absent) and how well its OCR read.
+ */
+export interface MissingFeatures {
+  /** How much the field's strongest label printed anywhere in the document says (its specificity, 0.5 for a
+   * language's most generic label up to 1 for the field's own words), 0 when none is printed. */
+  label: number;
+  /** Mean OCR confidence of the document's OCR'd words; 1 without OCR. */
+  docOcr: number;
 }
 
 export function applyIsotonic(m: IsotonicMap | undefined, raw: number): number {
@@ -164,12 +178,32 @@ export function recalibrationInputs(group: string, p: number, f: CalibrationFeat
   ];
 }
 
+/** Inputs of the missing fields' second stage, in weight order, and the sign each weight is held to (0: free). */
+export const MISSING_INPUTS = ['logit', 'bias', 'label_printed', 'doc_ocr_doubt', 'scanned'] as const;
+export const MISSING_SIGNS: readonly number[] = [1, 0, -1, -1, 0];
+
+/** The missing stage's input vector (MISSING_INPUTS order) for a field with isotonic P(absent) p. */
+export function missingInputs(group: string, p: number, f: MissingFeatures): number[] {
+  const q = clampP(p);
+  return [Math.log(q / (1 - q)), 1, f.label, 1 - f.docOcr, group.startsWith('scan-') ? 1 : 0];
+}
+
+const isMissingFeatures = (f: CalibrationFeatures | MissingFeatures | undefined): f is MissingFeatures => !!f && 'label' in f;
+
+function logistic(w: number[], x: number[]): number {
+  const z = w.reduce((a, wi, i) => a + wi * (x[i] ?? 0), 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
 export function applyRecalibration(r: Recalibration | undefined, group: string, p: number, f: CalibrationFeatures | undefined): number {
   const w = f && r?.weights[domainOf(group)];
   if (!w || !f) return p;
-  const x = recalibrationInputs(group, p, f);
-  const z = w.reduce((a, wi, i) => a + wi * (x[i] ?? 0), 0);
-  return 1 / (1 + Math.exp(-z));
+  return logistic(w, recalibrationInputs(group, p, f));
+}
+
+export function applyMissingRecalibration(r: Recalibration | undefined, group: string, p: number, f: MissingFeatures | undefined): number {
+  const w = f && r?.missing?.weights[domainOf(group)];
+  return w && f ? logistic(w, missingInputs(group, p, f)) : p;
 }
 
 export function isotonicFor(groups: CalibratorArtefact['groups'], group: string, outcome: Outcome): IsotonicMap | undefined {
@@ -213,14 +247,16 @@ export function isotonicProbability(a: Pick<CalibratorArtefact, 'groups' | 'shri
 }
 
 /** The confidence an artefact gives a field: what calibrate() returns at run time, for any artefact (training, evaluation). */
-export function calibrateWith(a: Pick<CalibratorArtefact, 'groups' | 'recalibration' | 'shrinkage'>, group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
+export function calibrateWith(a: Pick<CalibratorArtefact, 'groups' | 'recalibration' | 'shrinkage'>, group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures | MissingFeatures): number {
   let p = isotonicProbability(a, group, outcome, raw);
-  // The ranker score cannot tell a clean read from an OCR misread, or a clear winner from a near tie.
-  if (outcome === 'extracted') p = applyRecalibration(a.recalibration, group, p, features);
+  // The ranker score cannot tell a clean read from an OCR misread, or a clear winner from a near tie; nor an
+  // absent field from one whose printed label the ranker failed to pair with a value.
+  if (outcome === 'extracted') p = applyRecalibration(a.recalibration, group, p, isMissingFeatures(features) ? undefined : features);
+  else p = applyMissingRecalibration(a.recalibration, group, p, isMissingFeatures(features) ? features : undefined);
   return Math.round(clampP(p) * 1000) / 1000;
 }
 
-export function calibrate(group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures): number {
+export function calibrate(group: string, outcome: Outcome, raw: number, features?: CalibrationFeatures | MissingFeatures): number {
   return calibrateWith(load(), group, outcome, raw, features);
 }
 

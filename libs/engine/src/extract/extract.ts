@@ -4,7 +4,7 @@
  */
 import type { DocumentModel } from '../document/model.js';
 import type { ArrayNode, CompiledSchema, LeafNode, ObjectNode, SchemaNode } from '../schema/compile.js';
-import { calibrate, type CalibrationFeatures } from '../calibrate/calibrator.js';
+import { calibrate, type CalibrationFeatures, type MissingFeatures } from '../calibrate/calibrator.js';
 import { normText } from '../normalize/text.js';
 import type { OcrRepairOptions } from '../ocr-repair/index.js';
 import { consistentSums, sumsAgreement } from '../kinds/amount/sums.js';
@@ -12,6 +12,7 @@ import { FIELD_KINDS, kindOf, listKindOf } from '../kinds/registry.js';
 import { extractTable } from '../kinds/table/index.js';
 import { DOCUMENT_PROFILES, type DocumentProfile } from '../profiles/index.js';
 import { DocContext, type Grounding } from './context.js';
+import { findLabels, labelPhrases } from './labels.js';
 import type { Scored } from './scored.js';
 
 export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
@@ -35,8 +36,11 @@ export interface FieldResult {
   group?: string;
   /** Debug: the best candidate's value when the field is reported missing. */
   candidate?: unknown;
-  /** Debug: calibration inputs besides the raw score (OCR certainty of the value and the document, lead over the runner-up, pages). */
-  features?: CalibrationFeatures;
+  /**
+   * Debug: calibration inputs besides the raw score: of an extracted value, OCR certainty of the value and the
+   * document, lead over the runner-up, pages; of a missing field, how specific a label of it the document prints.
+   */
+  features?: CalibrationFeatures | MissingFeatures;
   /** Debug: the field kind that read the field, and the document profile that offered its candidates (if any). */
   kind?: string;
   profile?: string;
@@ -166,6 +170,21 @@ class Extractor {
     return { ocr: Math.round(ocr * 1000) / 1000, ocrAll: Math.round(ocrAll * 1000) / 1000, docOcr: this.pageOcr, alt, pages: this.ctx.doc.pageCount, margin: Math.round((s.score - (next?.score ?? 0)) * 1000) / 1000 };
   }
 
+  /** What a missing field is calibrated from besides its best score: the strongest of its labels the document prints. */
+  private missingFeatures(leaf: LeafNode): MissingFeatures {
+    let label = 0;
+    if (!this.blank) {
+      for (const h of findLabels(this.ctx, labelPhrases(leaf))) {
+        // a label stands on a short line or before a colon; the same words inside a sentence label nothing
+        const page = this.ctx.pages[h.p];
+        const line = page.lines[h.line];
+        const standalone = (line ? line.wordEnd - line.wordStart : 0) <= LABEL_LINE_WORDS || /^\s*[:：]/.test(page.text.slice(h.end, h.end + 3));
+        if (standalone) label = Math.max(label, (h.spec ?? 0.5) * (h.quality ?? 1));
+      }
+    }
+    return { label: Math.round(label * 1000) / 1000, docOcr: this.pageOcr };
+  }
+
   /** The first document profile with candidates of its own for the field. */
   private profiled(leaf: LeafNode): { profile: DocumentProfile; list: Scored[] } | undefined {
     for (const profile of this.opts.profiles ?? DOCUMENT_PROFILES) {
@@ -199,7 +218,11 @@ class Extractor {
     if (leaf.const !== undefined) {
       // A const leaf is extracted only when the document supports it.
       const hit = readings.some((r) => r.list.some((s) => normText(String(s.value)) === normText(String(leaf.const))));
-      if (!hit) { this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(first.group, 'missing', 0), grounding: [], raw_score: 0, group: first.group, ...trace }); return null; }
+      if (!hit) {
+        const features = this.missingFeatures(leaf);
+        this.record(pointer, { state: 'missing', reason: 'not_found', confidence: calibrate(first.group, 'missing', 0, features), grounding: [], raw_score: 0, group: first.group, features, ...trace });
+        return null;
+      }
     }
     const threshold = THRESHOLDS[base] ?? 0.4;
     let invalid = false;
@@ -219,7 +242,8 @@ class Extractor {
     const best = first.list[0]?.score ?? 0;
     const reason: MissingReason = invalid ? 'invalid_value' : readings.some((r) => r.list.length) ? 'low_confidence' : 'not_found';
     const candidate = first.list[0] ? coerce(leaf, first.list[0].value) : undefined;
-    this.record(pointer, { state: 'missing', reason, confidence: calibrate(first.group, 'missing', best), grounding: [], raw_score: best, group: first.group, candidate, ...trace });
+    const features = this.missingFeatures(leaf);
+    this.record(pointer, { state: 'missing', reason, confidence: calibrate(first.group, 'missing', best, features), grounding: [], raw_score: best, group: first.group, candidate, features, ...trace });
     return null;
   }
 
@@ -295,6 +319,9 @@ class Extractor {
     }
   }
 }
+
+/** Most words of a text line that holds a label (a form's or a table header's line, not a sentence). */
+const LABEL_LINE_WORDS = 8;
 
 export function extractFromDocument(doc: DocumentModel, compiled: CompiledSchema, options: ExtractOptions = {}): ExtractionResult {
   const ctx = new DocContext(doc);
