@@ -602,6 +602,9 @@ function otherCellAbove(ctx: DocContext, p: number, hb: NonNullable<ReturnType<D
   return false;
 }
 
+/** What glues a label hit to the digits of a value right after it: nothing, or one hyphen, slash or dot. */
+const GLUED_DIGITS = /^([-\/.]?)\p{N}/u;
+
 export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhrases: number): { score: number; hit?: LabelHit } {
   let best = 0;
   let bestHit: LabelHit | undefined;
@@ -610,6 +613,10 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
   for (const h of hits) {
     if (h.p !== c.p) continue;
     if (h.end > c.start && h.start < c.end) continue;
+    // a hit glued to digits after it ("PO" of "PO-44181", "INV" of "INV/2025") is a value's own prefix: it labels
+    // that value (which may start right after the glue, "No.12345") and nothing else on its row or below
+    const glue = GLUED_DIGITS.exec(page.text.slice(h.end, h.end + 2));
+    if (glue && c.start > h.end + glue[1]!.length) continue;
     const specificity = (h.spec ?? 1 - 0.5 * (h.rank / Math.max(1, nPhrases))) * (h.quality ?? 1);
     if (specificity <= best) continue;
     if (cb === null) cb = ctx.spanBox(c);
@@ -656,7 +663,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
       if (between > 1 && between <= 4 && colon && qualified) s = Math.max(s, 0.8);
       if (between === 0 && cb.bbox[0] - hb.bbox[2] > 0.45) s = 0.85;
     } else if (cb.row0 > hb.row1 && cb.row0 - hb.row1 <= 2 && !/^[\p{L}\p{N}]/u.test(page.text.slice(h.end, h.end + 1))) {
-      // (a hit glued to the letters or digits after it, "PO" of "PO869039", is a value's prefix: it heads no column)
+      // (a hit glued to the letters after it is part of a longer word: it heads no column)
       const overlap = Math.min(cb.bbox[2], hb.bbox[2] + 0.05) - Math.max(cb.bbox[0], hb.bbox[0] - 0.05);
       const dy = cb.bbox[1] - hb.bbox[3];
       if (overlap > 0 && dy < 0.08) {

@@ -47,3 +47,12 @@ test('a label glued to the value it prefixes ("PO" of "PO869039") heads no colum
   ], { purchase_order: { type: ['string', 'null'] } });
   expect(r.fields['/purchase_order']!.candidates!.find((c) => c.value === '23.0')?.features.lab ?? 0).toBe(0);
 });
+
+test('a label that prefixes a value ("PO" of "PO-44181") labels no other value of its row', () => {
+  const r = run([
+    { text: 'ACME Ltd', y: 0.05 },
+    { text: 'Your ref.', x: 0.1, y: 0.3 }, { text: 'Customer no.', x: 0.4, y: 0.3 },
+    { text: 'PO-44181', x: 0.1, y: 0.33 }, { text: '78072', x: 0.4, y: 0.33 },
+  ], { po_number: { type: ['string', 'null'] } });
+  expect(r.data.po_number).toBe('PO-44181');
+});
