@@ -176,6 +176,9 @@ export function bicCandidates(ctx: DocContext): RawCandidate[] {
   return scan(ctx, 'bic', /\b[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?\b/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
 }
 
+/** Digit groups of three after a lead group, then a decimal separator and two digits: how amounts are printed. */
+const MONEY_SHAPE = /^\d{1,3}(?:[ .,\u00a0]\d{3})+[.,]\d{2}$/;
+
 export function vatCandidates(ctx: DocContext): RawCandidate[] {
   // a country prefix, then a letter where the number starts with one (Spanish NIF/CIF "B-50123456", "ESB91702274"),
   // digit groups split by dots, spaces or hyphens ("676-123-45-67", "556712-3456"), or the Swiss enterprise number
@@ -184,6 +187,9 @@ export function vatCandidates(ctx: DocContext): RawCandidate[] {
     // a word of letters after a space is what the id is ("CHE-123.456.789 MWST"), not part of it
     const t = m[0].trim().replace(/(?<=\d)\s+[A-Z]{2,}$/, '');
     if ((t.match(/\d/g) ?? []).length < 7) return undefined;
+    // thousands and cents ("18 549.22", "1.234.567,89") are a sum of money; no tax id is written so
+    const cents = ctx.pages[p]!.text.slice(m.index! + t.length, m.index! + t.length + 4);
+    if (MONEY_SHAPE.test(t) || (/^\d{1,3}(?:[ .\u00a0]\d{3})+$/.test(t) && /^[.,]\d{2}(?!\d)/.test(cents))) return undefined;
     return { p, start: m.index!, end: m.index! + t.length, value: t, text: t };
   });
 }

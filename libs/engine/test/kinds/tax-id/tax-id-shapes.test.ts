@@ -28,3 +28,8 @@ test('a word of letters after the id names it and is no part of it', () => {
 test('a Brazilian CNPJ is read whole, with the branch number after its slash', () => {
   expect(read('CNPJ: 12.345.678/0001-95')).toBe('12.345.678/0001-95');
 });
+
+test('a sum of money in thousands and cents is no tax id, even under a "VAT" label', () => {
+  expect(read('VAT: 18 549.22')).toBeNull();
+  expect(read('VAT: 1.234.567,89')).toBeNull();
+});
