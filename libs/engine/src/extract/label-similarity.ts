@@ -6,7 +6,8 @@
  *   compound: "Kundennr" is "Kunden" + number),
  * - connectors a label may or may not hold ("date DE facture", "data DI scadenza"),
  * - a compound written as one word or two ("Rechnungs-Datum" is "Rechnungsdatum"),
- * - inflection (a common stem of 5+ letters with at most 3 letters more: "totale" for "total"),
+ * - inflection (a common stem of 5+ letters with at most 3 letters more: "totale" for "total"; a plural "-s" on a
+ *   word of four: "term" for "terms"),
  * - abbreviation (a word cut short and closed by a dot: "Rechn." for "Rechnung"),
  * - contraction (a word's first and last letters with some between, closed by a dot: "Vto." for "vencimiento",
  *   "Bstlg." for "Bestellung", "Fra." for "factura"),
@@ -155,6 +156,8 @@ export function tokenQuality(phrase: LabelToken, word: LabelToken, typoLength = 
   if ((word.abbr && isContraction(b, a)) || (phrase.abbr && isContraction(a, b))) return CONTRACTION_QUALITY;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length >= MIN_FUZZY_LENGTH && long.length - short.length <= MAX_INFLECTION && long.startsWith(short)) return STEM_QUALITY;
+  // a plural "-s" on a word of four letters ("term" / "terms", "item" / "items"); no other ending that short ("part" / "party")
+  if (short.length === MIN_FUZZY_LENGTH - 1 && long === `${short}s`) return STEM_QUALITY;
   if (short.length >= Math.max(MIN_FUZZY_LENGTH, typoLength) && withinOneEdit(a, b)) return TYPO_QUALITY;
   // OCR glues a specks' or a sign's letters to the next word ("V/ Encomenda" read "ViEncomenda"); on an OCR'd
   // page (typos tolerated from MIN_FUZZY_LENGTH) a long phrase word may carry up to two such letters in front

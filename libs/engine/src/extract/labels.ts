@@ -7,7 +7,7 @@
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
-import { addressedPhrases, conceptPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
+import { conceptPhrases, relatedPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
 import { CURRENCY_CODES } from '../knowledge/currencies/index.js';
 import {
@@ -72,16 +72,16 @@ function buildLabelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, p
   const conceptCore = GENERIC_CORE.test(core) && core !== phrase ? '' : core;
   const concepts = FIELD_CONCEPTS.filter(([fits]) => fits(phrase) || (conceptCore && fits(conceptCore)) || fits(read)).flatMap(([, cs]) => cs);
   for (const c of concepts) conceptPhrases(c).forEach((s) => out.add(s));
-  // the buyer's order reference is what a letter prints under "your reference" ("Your ref.", "Ihr Zeichen",
-  // "Uw kenmerk"): an order-number field reads those labels too, after its own
-  const addressed = concepts.includes('order_number') && !concepts.includes('customer_reference') ? addressedPhrases('customer_reference') : [];
-  for (const l of addressed) l.forEach((s) => out.add(s));
+  // labels of a related concept that name the field's value too, read after its own (knowledge/labels
+  // RELATED_LABELS): "your reference" over the buyer's order number, "payment terms" before the due date
+  const related = relatedPhrases(concepts);
+  for (const l of related) l.forEach((s) => out.add(s));
   if (parentName) out.delete(parentName);
   // '#' alone labels a number only where it opens a line ("# 1042" under a title): see findLabels
   const list = [...out].filter((s) => s.length >= 2 || s === '#');
   // each language's labels of the field's concepts, in order, behind the field's own words
   const spec = new Map<string, number>();
-  const perLanguage = languageLists(concepts).map((l, i) => [...new Set([...l, ...(addressed[i] ?? [])])]).filter((l) => l.length);
+  const perLanguage = languageLists(concepts).map((l, i) => [...new Set([...l, ...(related[i] ?? [])])]).filter((l) => l.length);
   const longest = Math.max(0, ...perLanguage.map((l) => l.length));
   [...out].slice(0, ownCount).forEach((s, i) => spec.set(s, 1 - 0.5 * (i / Math.max(1, ownCount + longest))));
   for (const l of perLanguage) {

@@ -56,6 +56,13 @@ describe('word similarity', () => {
     expect(q('total', 'Totale')).toBeGreaterThan(0);
   });
 
+  test('a word of four letters matches its plural in "-s", and no other longer word', () => {
+    expect(q('terms', 'term')).toBeGreaterThan(0);
+    expect(q('item', 'Items')).toBeGreaterThan(0);
+    expect(q('part', 'Party')).toBe(0);
+    expect(q('tax', 'Taxs')).toBe(0);
+  });
+
   test('a compound is not an inflection of its first part', () => {
     expect(q('rechnung', 'Rechnungsdatum')).toBe(0);
   });

@@ -63,11 +63,20 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.flatMap
 export const YOURS_WORDS: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMap((l) => l.yours))];
 
 /**
- * Per language, the labels of a concept that address the reader ("your reference", "Ihr Zeichen", "uw kenmerk",
- * "vos références"): those holding one of the language's `yours` words.
+ * Labels of another concept that also name a field's value, read after the field's own labels: the buyer's
+ * order number is what a letter prints under "your reference" ("Your ref.", "Ihr Zeichen", "Uw kenmerk": only
+ * the labels addressing the reader), and a date after "Payment terms" is the day payment is due.
  */
-export function addressedPhrases(concept: LabelConcept): string[][] {
-  return LABEL_LANGUAGES.map((l) => (l.concepts[concept] ?? []).filter((p) => p.split(/\s+/).some((w) => l.yours.includes(w))));
+export const RELATED_LABELS: readonly { concept: LabelConcept; reads: LabelConcept; addressed?: boolean }[] = [
+  { concept: 'order_number', reads: 'customer_reference', addressed: true },
+  { concept: 'due_date', reads: 'payment_terms' },
+];
+
+/** Per language (LABEL_LANGUAGES order), the related labels (RELATED_LABELS) of fields asking for these concepts. */
+export function relatedPhrases(concepts: readonly LabelConcept[]): string[][] {
+  const rel = RELATED_LABELS.filter((r) => concepts.includes(r.concept) && !concepts.includes(r.reads));
+  if (!rel.length) return [];
+  return LABEL_LANGUAGES.map((l) => rel.flatMap((r) => (l.concepts[r.reads] ?? []).filter((p) => !r.addressed || p.split(/\s+/).some((w) => l.yours.includes(w)))));
 }
 
 /** Endings that write "number" inside a compound word, longest first ("nummer" before "nr"). */

@@ -21,6 +21,11 @@ describe('date kind', () => {
     expect(extract(['ACME GmbH', 'Due date: 15.07.2023', 'Total 100.00'], { due_date: str }).data.due_date).toBe('2023-07-15');
   });
 
+  test('a date given as the payment terms is the due date', () => {
+    const r = extract(['ACME GmbH', 'Invoice date: 16.01.2025', 'Total 100.00', 'Payment terms: 30.01.2025'], { due_date: str });
+    expect(r.data.due_date).toBe('2025-01-30');
+  });
+
   test('the only date a business document states is its date, labelled or not', () => {
     const sole = field(['ACME GmbH', '15.06.2023', 'Total 100.00'], 'invoice_date', str);
     const oneOfTwo = field(['ACME GmbH', '15.06.2023', 'Total 100.00', '16.06.2023'], 'invoice_date', str);
