@@ -32,8 +32,8 @@ export function logisticProbability(w: readonly number[], x: readonly number[]):
 }
 
 export interface LogisticOptions {
-  /** L2 strength (per weight, toward the prior). Default 1. */
-  lambda?: number;
+  /** L2 strength toward the prior: one for every weight, or one per weight (a large one pins a weight to its prior). Default 1. */
+  lambda?: number | readonly number[];
   /** Weights the penalty pulls toward (default 0 each). */
   prior?: readonly number[];
   /** Per-row weights (default 1 each). */
@@ -47,14 +47,14 @@ export interface LogisticOptions {
 /** Weights w minimising the weighted log-loss of sigmoid(w.x) against y plus lambda/2 |w - prior|^2. */
 export function fitLogistic(x: readonly (readonly number[])[], y: readonly number[], opts: LogisticOptions = {}): number[] {
   const d = x[0]?.length ?? opts.prior?.length ?? 0;
-  const lambda = opts.lambda ?? 1;
   const active = opts.active ?? Array.from({ length: d }, (_, i) => i);
   const k = active.length;
+  const lambda = active.map((i) => (typeof opts.lambda === 'number' ? opts.lambda : opts.lambda?.[i] ?? 1));
   const prior = active.map((i) => opts.prior?.[i] ?? 0);
   let w = [...prior];
   for (let it = 0; it < (opts.maxSteps ?? 50); it++) {
-    const h = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? lambda : 0)));
-    const g = w.map((wi, i) => lambda * (wi - prior[i]!));
+    const h = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? lambda[i]! : 0)));
+    const g = w.map((wi, i) => lambda[i]! * (wi - prior[i]!));
     const v = new Array<number>(k);
     x.forEach((row, n) => {
       let z = 0;

@@ -33,3 +33,13 @@ test('fitLogistic keeps inactive inputs at zero and pulls weights toward the pri
   // a strong penalty toward a prior of 3 keeps the slope near 3 whatever the data says
   expect(fitLogistic(x, y, { lambda: 1e6, prior: [0, 3] })[1]).toBeCloseTo(3, 2);
 });
+
+test('a weight whose own L2 strength is very large stays at its prior while the others are fitted', () => {
+  const rnd = (() => { let s = 3; return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff; })();
+  const x = Array.from({ length: 2000 }, () => [rnd() * 4 - 2, 1]);
+  const y = x.map(([a]) => (rnd() < 1 / (1 + Math.exp(-(3 * a! - 1))) ? 1 : 0));
+  const free = fitLogistic(x, y, { prior: [1, 0] });
+  const pinned = fitLogistic(x, y, { prior: [1, 0], lambda: [1e6, 1] });
+  expect(free[0]).toBeGreaterThan(2.5);
+  expect(pinned[0]).toBeCloseTo(1, 3);
+});
