@@ -151,15 +151,21 @@ describe('hostile schemas', () => {
     const warm: number[] = [];
     for (let i = 0; i < 80; i++) warm.push(await send('same'));
     expect(warm).toEqual(Array(80).fill(200));
-    const before = rssMiB();
     const statuses: number[] = [];
-    for (let round = 0; round < 40; round++) statuses.push(await send(round));
-    const grownMiB = rssMiB() - before;
+    const rss: number[] = [rssMiB()];
+    for (let round = 0; round < 40; round++) { statuses.push(await send(round)); rss.push(rssMiB()); }
     expect(statuses).toEqual(Array(40).fill(200));
     expect(extraction.pid).toBe(pid);
-    // Generous: with bounded caches these 40 rounds added +89 MiB after the warm-up; before the bound they added
-    // +769 MiB (32,000 validators all kept hold ~+700 MiB of heap after GC, measured in one process).
-    expect(grownMiB).toBeLessThan(256);
+    // A cache keyed by the patterns without a bound grows with every round: before the bound, 40 rounds added
+    // +769 MiB (32,000 validators kept ~+700 MiB of heap after GC), ~19 MiB each round. Bounded, most rounds add
+    // about nothing and the heap grows in a few jumps of up to ~+45 MiB (V8 enlarging old space; measured on a
+    // loaded machine: +241 MiB over the 40 rounds in three jumps, per-round median +1 MiB; quiet: +30 MiB, median
+    // +1). So the typical round is judged, not the total, which the jumps make noisy (the whole 40 measured +30 to
+    // +313 MiB across runs).
+    const perRound = rss.slice(1).map((x, k) => x - rss[k]!).sort((a, b) => a - b);
+    const medianRoundMiB = perRound[perRound.length >> 1]!;
+    expect(medianRoundMiB).toBeLessThan(5);
+    expect(rss[40]! - rss[0]!).toBeLessThan(512);
     await ordinaryWorkStillRuns();
   }, 300_000);
 });
