@@ -18,7 +18,7 @@ export const en: LanguageLabels = {
     customer_reference: ['customer reference', 'your reference', 'your ref', 'client reference', 'customer ref', 'order reference', 'buyer reference', 'reference', 'ref'],
     total: ['grand total', 'total amount', 'invoice total', 'total', 'total due', 'amount due', 'balance due', 'amount paid', 'total paid', 'total incl', 'total including', 'total amount due', 'total inclusive', 'total with tax', 'total with vat', 'rounded total', 'nett total', 'net total', 'total payable', 'amount'],
     amount_due: ['amount due', 'balance due', 'total due', 'amount payable', 'total payable', 'please pay', 'pay this amount', 'amount to pay', 'net to pay', 'balance outstanding', 'outstanding balance', 'amount outstanding', 'balance payable', 'remaining balance', 'open amount', 'balance'],
-    subtotal: ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total excluding', 'total without tax', 'total without vat', 'total before tax', 'untaxed amount', 'excl. vat', 'excl vat', 'total net', 'net total', 'taxable amount', 'amount before tax', 'net value', 'net'],
+    subtotal: ['subtotal', 'sub total', 'sub-total', 'net amount', 'total excl', 'total excluding', 'total without tax', 'total without vat', 'without vat', 'without tax', 'total before tax', 'untaxed amount', 'excl. vat', 'excl vat', 'total net', 'net total', 'taxable amount', 'amount before tax', 'net value', 'net'],
     tax_amount: ['total tax', 'tax amount', 'vat amount', 'total vat', 'sales tax', 'gst amount', 'total gst', 'tax total', 'vat total', 'vat', 'tax', 'gst'],
     tax_rate: ['vat rate', 'tax rate', 'gst rate', 'vat %', 'tax %', 'vat', 'tax', 'gst'],
     currency: ['currency', 'currency code', 'ccy'],
