@@ -36,6 +36,20 @@ export const SELLER_LABEL_RE = new RegExp(phrasesPattern(phrasesOf('seller')), '
 /** The buyer's headings anywhere in a text ("... Bill to: ACME"); the short addressee word needs its colon. */
 export const BUYER_CUE_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|(?<![\\p{L}\\p{N}])(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 
+/** Most words of a line that may end in the role label it is ("Dati del cliente", "Bill to"). */
+const ROLE_LINE_WORDS = 3;
+
+/** Whether a line above a block can be its role label: a few words, or the role label opening it or closed by a colon. */
+function headsLine(t: string): boolean {
+  const words = t.trim().split(/\s+/);
+  if (words.length <= ROLE_LINE_WORDS) return true;
+  for (const re of [BUYER_LABEL_RE, SELLER_LABEL_RE]) {
+    const m = re.exec(t);
+    if (m && (!t.slice(0, m.index).trim() || /^\s*[:：]/.test(t.slice(m.index + m[0].length)))) return true;
+  }
+  return false;
+}
+
 export class DocContext {
   readonly pages: Page[];
   readonly dateOrder: DateOrder;
@@ -236,8 +250,9 @@ export class DocContext {
       n++;
       prevTop = l.bbox[1];
       const t = page.text.slice(l.start, l.end);
-      // a label is short ("Bill to:", "Seller"), not a sentence
-      if (t.length <= 40) { const r = test(t); if (r) return { role: r, dist: n }; }
+      // a label is short ("Bill to:", "Seller"), not a sentence, and heads its line: a role word ending a longer
+      // line is what the line is about ("Installazione presso il cliente": an item done at the customer's)
+      if (t.length <= 40 && headsLine(t)) { const r = test(t); if (r) return { role: r, dist: n }; }
       // labels of side-by-side blocks read as one OCR line ("Seller:      Buyer:"): the one over this column
       if (x0 !== undefined && page.source === 'ocr' && t.length <= 60) {
         const runs = columnRuns(page, l.wordStart, l.wordEnd);

@@ -59,3 +59,12 @@ test.each([['es', 'TICKET DE VENTA'], ['fr', 'FACTURETTE'], ['it', 'RICEVUTA'], 
     const d = doc([title, 'Panadería Castillo', 'Calle Mayor 12', '28013 Madrid', '', 'Pan 1,20', 'TOTAL 1,20']);
     expect(extractFromDocument(d, schema).data.merchant_name).toBe('Panadería Castillo');
   });
+
+test('a role word ending a longer line ("... presso il cliente") opens no party block below it', () => {
+  const ctx = new DocContext(doc([
+    { text: 'Installazione presso il cliente', y: 0.5 }, { text: 'Subtotale onorario', y: 0.53 },
+    { text: 'Dati del cliente', y: 0.7 }, { text: 'Bianchi Trasporti S.r.l.', y: 0.73 },
+  ]));
+  expect(ctx.blockRole(0, 1).role).toBeUndefined();
+  expect(ctx.blockRole(0, 3).role).toBe('buyer');
+});
