@@ -30,6 +30,12 @@ describe('legal forms', () => {
     expect(form({ words: ['institution'] }).test('First Bank')).toBe(true);
   });
 
+  test('an abbreviation of three or four capitals is a form with dots too ("V.O.F.", "P.L.C."), two capitals are not ("A.B.")', () => {
+    const re = form();
+    for (const t of ['Van Dijk Installatietechniek V.O.F.', 'Harbour P.L.C.', 'Atelier Morel E.U.R.L.']) expect([t, re.test(t)]).toEqual([t, true]);
+    expect(re.test('Prepared by A.G. Smith')).toBe(false);
+  });
+
   test('a form inside a longer word is not a form', () => {
     expect(form({ capitals: true }).test('AGREEMENT')).toBe(false);
   });

@@ -93,6 +93,14 @@ const patterns = new Map<string, string>();
  * A regular expression source that matches one legal form (or organisation word) as printed, as a group-free
  * alternation, longest spelling first; the caller adds boundaries and an optional final dot.
  */
+/**
+ * An abbreviation of three or four capitals is printed with dots as often as without ("VOF" / "V.O.F.", "PLC" /
+ * "P.L.C."): its dotted spelling. Two capitals are left alone: dotted, they read as a person's initials ("A.B.").
+ */
+function dotted(v: string): string | undefined {
+  return /^[A-Z]{3,4}$/.test(v) ? v.split('').join('.') : undefined;
+}
+
 export function legalFormsPattern(opts: LegalFormsPatternOptions = {}): string {
   const key = `${(opts.words ?? []).join(',')}|${opts.capitals ? 1 : 0}`;
   let src = patterns.get(key);
@@ -102,7 +110,7 @@ export function legalFormsPattern(opts: LegalFormsPatternOptions = {}): string {
   const add = (s: string) => { spellings.add(s); if (opts.capitals) spellings.add(s.toUpperCase()); };
   for (const f of LEGAL_FORMS) {
     if (f.endsNameOnly) f.variants.forEach((v) => { spellings.add(v); endsName.add(v); });
-    else f.variants.forEach(add);
+    else f.variants.forEach((v) => { add(v); const d = dotted(v); if (d) add(d); });
   }
   for (const k of opts.words ?? []) ORGANIZATION_WORDS[k].forEach(add);
   const source = (s: string) => {
