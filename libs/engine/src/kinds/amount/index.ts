@@ -104,19 +104,22 @@ function listCells(ctx: DocContext, cands: RawCandidate[]): Set<RawCandidate> {
       const b = boxes[i];
       if (!b) return;
       const words = ctx.pages[c.p].words;
-      const own = new Set(b.words);
-      const h = Math.max(1e-4, b.bbox[3] - b.bbox[1]);
-      let below: number | undefined, above: number | undefined;
-      let dBelow = Infinity, dAbove = Infinity;
-      words.forEach((w, k) => {
-        if (own.has(k) || w.bbox[2] <= b.bbox[0] || w.bbox[0] >= b.bbox[2]) return;
-        if (w.bbox[1] >= b.bbox[3] - 1e-6 && w.bbox[1] - b.bbox[3] < dBelow) { dBelow = w.bbox[1] - b.bbox[3]; below = k; }
-        if (w.bbox[3] <= b.bbox[1] + 1e-6 && b.bbox[1] - w.bbox[3] < dAbove) { dAbove = b.bbox[1] - w.bbox[3]; above = k; }
-      });
+      const { rows } = ctx.rows(c.p);
+      const reach = LIST_GAP * Math.max(1e-4, b.bbox[3] - b.bbox[1]);
+      // the first word of the column in the visual rows going down (step 1) or up (step -1), within reach
+      const next = (step: 1 | -1): number | undefined => {
+        for (let r = step > 0 ? b.row1 + 1 : b.row0 - 1; r >= 0 && r < rows.length; r += step) {
+          const gap = step > 0 ? rows[r]!.y0 - b.bbox[3] : b.bbox[1] - rows[r]!.y1;
+          if (gap > reach) return undefined;
+          const w = rows[r]!.words.find((k) => words[k]!.bbox[2] > b.bbox[0] && words[k]!.bbox[0] < b.bbox[2]);
+          if (w !== undefined) return w;
+        }
+        return undefined;
+      };
       // a neighbour of the same value is a one-row list's total ("8.68" under "8.68"), not another row
       const amounts = amountWords.get(c.p)!;
-      const other = (w: number | undefined, d: number) => w !== undefined && d <= LIST_GAP * h && amounts.get(w) !== undefined && amounts.get(w) !== c.value;
-      if (other(below, dBelow) || other(above, dAbove)) out.add(c);
+      const other = (w: number | undefined) => w !== undefined && amounts.get(w) !== undefined && amounts.get(w) !== c.value;
+      if (other(next(1)) || other(next(-1))) out.add(c);
     });
     return out;
   });
