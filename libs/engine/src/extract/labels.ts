@@ -614,7 +614,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
     if (h.p !== c.p) continue;
     if (h.end > c.start && h.start < c.end) continue;
     // a hit glued to digits after it ("PO" of "PO-44181", "INV" of "INV/2025") is a value's own prefix: it labels
-    // that value (which may start right after the glue, "No.12345") and nothing else on its row or below
+    // only a candidate starting right after it or its glue ("44181"), nothing else on its row or below
     const glue = GLUED_DIGITS.exec(page.text.slice(h.end, h.end + 2));
     if (glue && c.start > h.end + glue[1]!.length) continue;
     const specificity = (h.spec ?? 1 - 0.5 * (h.rank / Math.max(1, nPhrases))) * (h.quality ?? 1);
