@@ -12,7 +12,7 @@ import { FIELD_KINDS, kindOf, listKindOf } from '../kinds/registry.js';
 import { extractTable } from '../kinds/table/index.js';
 import { DOCUMENT_PROFILES, type DocumentProfile } from '../profiles/index.js';
 import { DocContext, type Grounding } from './context.js';
-import { findLabels, labelPhrases } from './labels.js';
+import { labelPhrases, printedLabelStrength } from './labels.js';
 import type { Scored } from './scored.js';
 
 export type MissingReason = 'not_found' | 'low_confidence' | 'invalid_value';
@@ -172,16 +172,7 @@ class Extractor {
 
   /** What a missing field is calibrated from besides its best score: the strongest of its labels the document prints. */
   private missingFeatures(leaf: LeafNode): MissingFeatures {
-    let label = 0;
-    if (!this.blank) {
-      for (const h of findLabels(this.ctx, labelPhrases(leaf))) {
-        // a label stands on a short line or before a colon; the same words inside a sentence label nothing
-        const page = this.ctx.pages[h.p];
-        const line = page.lines[h.line];
-        const standalone = (line ? line.wordEnd - line.wordStart : 0) <= LABEL_LINE_WORDS || /^\s*[:：]/.test(page.text.slice(h.end, h.end + 3));
-        if (standalone) label = Math.max(label, (h.spec ?? 0.5) * (h.quality ?? 1));
-      }
-    }
+    const label = this.blank ? 0 : printedLabelStrength(this.ctx, labelPhrases(leaf));
     return { label: Math.round(label * 1000) / 1000, docOcr: this.pageOcr };
   }
 
@@ -319,9 +310,6 @@ class Extractor {
     }
   }
 }
-
-/** Most words of a text line that holds a label (a form's or a table header's line, not a sentence). */
-const LABEL_LINE_WORDS = 8;
 
 export function extractFromDocument(doc: DocumentModel, compiled: CompiledSchema, options: ExtractOptions = {}): ExtractionResult {
   const ctx = new DocContext(doc);

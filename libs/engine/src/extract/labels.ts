@@ -602,6 +602,24 @@ function otherCellAbove(ctx: DocContext, p: number, hb: NonNullable<ReturnType<D
   return false;
 }
 
+/** Most words of a text line that holds a label (a form's or a table header's line, not a sentence). */
+const LABEL_LINE_WORDS = 8;
+
+/**
+ * How specific the strongest of these label phrases is where the document prints it as a label (spec x match
+ * quality; 0 when it prints none): on a short line or before a colon. The same words inside a sentence label nothing.
+ */
+export function printedLabelStrength(ctx: DocContext, phrases: string[]): number {
+  let best = 0;
+  for (const h of findLabels(ctx, phrases)) {
+    const page = ctx.pages[h.p];
+    const line = page.lines[h.line];
+    const standalone = (line ? line.wordEnd - line.wordStart : 0) <= LABEL_LINE_WORDS || /^\s*[:：]/.test(page.text.slice(h.end, h.end + 3));
+    if (standalone) best = Math.max(best, (h.spec ?? 0.5) * (h.quality ?? 1));
+  }
+  return best;
+}
+
 /** What glues a label hit to the digits of a value right after it: nothing, or one hyphen, slash or dot. */
 const GLUED_DIGITS = /^([-\/.]?)\p{N}/u;
 
