@@ -134,14 +134,6 @@ describe('amount kind', () => {
     expect(r.data.subtotal).not.toBe(500);
   });
 
-  test('a VAT breakdown\'s "Without VAT" column is the subtotal, as "excl. VAT" is', () => {
-    const r = extract([
-      { text: 'Rate', x: 0.1, y: 0.5 }, { text: 'Tax', x: 0.2, y: 0.5 }, { text: 'Without VAT', x: 0.3, y: 0.5 }, { text: 'With VAT', x: 0.45, y: 0.5 },
-      { text: '20%', x: 0.1, y: 0.53 }, { text: '20.00', x: 0.2, y: 0.53 }, { text: '100.00', x: 0.3, y: 0.53 }, { text: '120.00', x: 0.45, y: 0.53 },
-    ], { subtotal: num, tax_amount: num, total_amount: num });
-    expect(r.data.subtotal).toBe(100);
-  });
-
   test('calibrates in the amount group', () => {
     expect(groupOf('total_amount', num)).toBe('amount');
     expect(groupOf('quantity', { type: 'integer' })).toBe('amount');
