@@ -7,7 +7,7 @@
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
-import { conceptPhrases, relatedPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
+import { conceptPhrases, languagePhrases, relatedPhrases, taxQualifiedPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
 import { CURRENCY_CODES } from '../knowledge/currencies/index.js';
 import {
@@ -94,7 +94,7 @@ function buildLabelPhrases(leaf: Pick<LeafNode, 'name' | 'title' | 'reading'>, p
 /** Per language (in LABEL_LANGUAGES order, empty lists included), its labels of the concepts in order (each once). */
 function languageLists(concepts: LabelConcept[]): string[][] {
   if (!concepts.length) return [];
-  return LABEL_LANGUAGES.map((l) => [...new Set(concepts.flatMap((c) => l.concepts[c] ?? []))]);
+  return LABEL_LANGUAGES.map((l) => [...new Set(concepts.flatMap((c) => languagePhrases(l, c)))]);
 }
 
 /** Which of the three invoice sums a numeric field asks for (its own labels compete with the others'). */
@@ -110,9 +110,21 @@ export function amountFamily(name: string): AmountFamily | undefined {
   return FAMILY_FITS.find(([, fits]) => fits(n))?.[0];
 }
 
+/** Every language's phrases saying a sum includes tax, then those saying it leaves tax out (knowledge/labels). */
+let taxQualified: { phrases: string[]; included: number } | undefined;
+function taxQualifiedList() {
+  if (!taxQualified) {
+    const included = taxQualifiedPhrases('included');
+    taxQualified = { phrases: [...included, ...taxQualifiedPhrases('excluded')], included: included.length };
+  }
+  return taxQualified;
+}
+
 /**
  * Drop the label hits that are really part of another sum's label: "Total" inside "Total HT" belongs to the
- * subtotal, "VAT" inside "Total VAT" to the tax (the longest label at a position decides).
+ * subtotal, "VAT" inside "Total VAT" to the tax (the longest label at a position decides). A tax's name said to be
+ * left out or included qualifies the sum it follows: "Total" before "s/ IVA" or "excl. VAT" names the sum before
+ * tax, and "VAT" of "Total incl. VAT" is part of the total's label (alone, "incl. VAT 1.45" may be the tax itself).
  */
 export function keepOwnFamily(ctx: DocContext, hits: LabelHit[], family: AmountFamily): LabelHit[] {
   const fams = ctx.memo('amount-families', () => {
@@ -122,7 +134,19 @@ export function keepOwnFamily(ctx: DocContext, hits: LabelHit[], family: AmountF
     }
     return all;
   });
-  return hits.filter((h) => !fams.some((g) => g.p === h.p && g.fam !== family && g.start < h.end && g.end > h.start && g.end - g.start > h.end - h.start));
+  const qualified = ctx.memo('tax-qualified', () => {
+    const list = taxQualifiedList();
+    return findLabels(ctx, list.phrases).map((h) => ({ p: h.p, start: h.start, end: h.end, excluded: h.rank >= list.included }));
+  });
+  // b follows a on its line, with nothing but spaces, dots or a colon between
+  const follows = (a: { p: number; end: number }, b: { p: number; start: number }) =>
+    a.p === b.p && b.start >= a.end && /^[ \t.:]*$/.test(ctx.pages[a.p]!.text.slice(a.end, b.start));
+  return hits.filter((h) => {
+    if (fams.some((g) => g.p === h.p && g.fam !== family && g.start < h.end && g.end > h.start && g.end - g.start > h.end - h.start)) return false;
+    if (family === 'total') return !qualified.some((q) => q.excluded && follows(h, q));
+    if (family === 'tax') return !qualified.some((q) => !q.excluded && q.p === h.p && q.start <= h.start && q.end >= h.end && fams.some((t) => t.fam === 'total' && follows(t, q)));
+    return true;
+  });
 }
 
 export interface LabelHit extends Span {

@@ -12,7 +12,7 @@ import { PAYMENT_LINE } from '../../src/kinds/payment-terms/index.js';
 import * as old from './old-in-code-vocabulary.js';
 
 const LIST_KEYS = [
-  'notName', 'notNameAbbreviations', 'titles', 'titleQualifiers', 'issuerDetails', 'sumRowStart', 'sumRowAnywhere', 'taxInclusion', 'taxNames', 'dateRoleStems',
+  'notName', 'notNameAbbreviations', 'titles', 'titleQualifiers', 'issuerDetails', 'sumRowStart', 'sumRowAnywhere', 'taxIncluded', 'taxIncludedAfter', 'taxExcluded', 'taxExcludedAfter', 'taxNames', 'dateRoleStems',
   'rangeWords', 'labelNouns', 'notLetterhead', 'paymentWords',
 ] as const;
 
@@ -35,7 +35,7 @@ const contexts = (s: string) => [s, `${s}.`, `${s}:`, `${s}: `, `${s}.5`, `${s}.
  * every other word (a word they share with an earlier language or the former lists must read as before); their
  * own words are checked to read as the data says, below.
  */
-const ADDED_LANGUAGES = ['da', 'nb', 'fi', 'ro', 'hu', 'tr'];
+const ADDED_LANGUAGES = ['da', 'nb', 'fi', 'ro', 'hu', 'tr', 'sv', 'pl', 'cs'];
 const earlierWords = new Set([
   ...old.oldWords(),
   ...DOCUMENT_WORDS.filter((d) => !ADDED_LANGUAGES.includes(d.language)).flatMap((d) => LIST_KEYS.flatMap((k) => d[k])),

@@ -1,4 +1,4 @@
-import { CONCEPT_IDS, LABEL_LANGUAGES, NUMBER_WORDS, conceptPhrases, phrasesOf, phrasesPattern, type LabelConcept } from '../../src/knowledge/labels/index.js';
+import { CONCEPT_IDS, LABEL_LANGUAGES, NUMBER_WORDS, conceptPhrases, languagePhrases, phrasesOf, phrasesPattern, taxQualifiedPhrases, type LabelConcept } from '../../src/knowledge/labels/index.js';
 import { OLD_COLUMNS, OLD_FAMILIES } from './old-vocabulary.js';
 
 const SEVEN = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'];
@@ -97,5 +97,34 @@ describe('the old hand-written lists are part of the data (behaviour kept)', () 
     const concept: Record<string, LabelConcept> = { tax_rate: 'item_tax_rate', discount: 'item_discount', unit_price: 'item_unit_price', amount: 'item_amount', price: 'item_unit_price', quantity: 'item_quantity', unit: 'item_unit', code: 'item_code', description: 'item_description' };
     const now = conceptPhrases(concept[column]!);
     expect(phrases.filter((p) => !now.includes(p))).toEqual([]);
+  });
+});
+
+describe('labels composed from tax words', () => {
+  const lang = (code: string) => LABEL_LANGUAGES.find((l) => l.language === code)!;
+
+  test.each(SEVEN)('%s: a tax\'s name said to be left out labels the subtotal, after the language\'s own subtotal labels', (code) => {
+    const l = lang(code);
+    const own = l.concepts.subtotal ?? [];
+    const all = languagePhrases(l, 'subtotal');
+    expect(all.slice(0, own.length)).toEqual([...own]);
+    expect(all.length).toBeGreaterThan(own.length);
+  });
+
+  test('the words go before or after the tax\'s name, as the language prints them', () => {
+    expect(languagePhrases(lang('en'), 'subtotal')).toEqual(expect.arrayContaining(['without vat', 'excl tax']));
+    expect(languagePhrases(lang('pt'), 'subtotal')).toEqual(expect.arrayContaining(['s/ iva', 'sem imposto']));
+    expect(languagePhrases(lang('it'), 'subtotal')).toEqual(expect.arrayContaining(['iva esclusa', 'senza iva']));
+    expect(languagePhrases(lang('fr'), 'subtotal')).toContain('hors taxes');
+  });
+
+  test('phrases saying tax is included label no subtotal, and only the subtotal gains composed phrases', () => {
+    expect(taxQualifiedPhrases('included')).toEqual(expect.arrayContaining(['incl vat', 'c/ iva', 'iva inclusa', 'inkl mwst']));
+    for (const p of taxQualifiedPhrases('included')) expect(conceptPhrases('subtotal')).not.toContain(p);
+    for (const l of LABEL_LANGUAGES) for (const c of CONCEPT_IDS.filter((c) => c !== 'subtotal')) expect(languagePhrases(l, c)).toEqual(l.concepts[c] ?? []);
+  });
+
+  test('the merged subtotal list holds the composed phrases', () => {
+    expect(conceptPhrases('subtotal')).toEqual(expect.arrayContaining([...taxQualifiedPhrases('excluded')]));
   });
 });

@@ -39,11 +39,11 @@ const CONCEPTS: { when: (words: string) => boolean; kind: ColKind; phrases: read
 
 /**
  * The sums-row rule before the label data (kept: it also matches totals named mid-row): a row opening with a
- * sums word or "excl./incl." and a tax's name, or holding a total's word anywhere (knowledge/document-words).
+ * sums word or a word of tax included or left out ("excl.", "incl.", "sem") and a tax's name, or holding a total's word anywhere (knowledge/document-words).
  */
 const SUM_WORDS = (key: 'sumRowStart' | 'sumRowAnywhere') => wordsPattern(documentWords(key), { hyphen: '-?\\s?' });
 export const SUM_TOTAL_ANYWHERE = new RegExp(
-  `^\\s*(${SUM_WORDS('sumRowStart')}|(?:${wordsPattern(documentWords('taxInclusion'))})\\.?\\s*(?:${wordsPattern(documentWords('taxNames'))}))\\b|\\b(${SUM_WORDS('sumRowAnywhere')})\\b`,
+  `^\\s*(${SUM_WORDS('sumRowStart')}|(?:${wordsPattern([...documentWords('taxIncluded'), ...documentWords('taxExcluded')])})\\.?\\s*(?:${wordsPattern(documentWords('taxNames'))}))\\b|\\b(${SUM_WORDS('sumRowAnywhere')})\\b`,
   'i',
 );
 /** The sums block's own labels in every language (knowledge/labels: subtotal, total, tax, amount due). */

@@ -35,9 +35,21 @@ export interface DocumentWords {
   sumRowStart: readonly string[];
   /** Words that make a table row a sums row wherever they stand in it ("Net 30 days total"); hyphens as above. */
   sumRowAnywhere: readonly string[];
-  /** Words that say "tax included/excluded" before a tax's name, opening a sums row ("excl. VAT", "inclusief btw"). */
-  taxInclusion: readonly string[];
-  /** Short names of taxes after those words. */
+  /**
+   * Words that say a sum includes tax, printed before a tax's name ("incl. VAT", "inclusief btw", "c/ IVA") or after
+   * it ("TVA incluse", "KDV dahil"); those before it also open a sums row. With the language's one-word total
+   * labels they compose total labels ("Total incl. VAT"; knowledge/labels `languagePhrases`).
+   */
+  taxIncluded: readonly string[];
+  taxIncludedAfter: readonly string[];
+  /**
+   * Words that say a sum leaves tax out, before a tax's name ("excl. VAT", "sem IVA", "hors TVA", "ohne MwSt") or after
+   * it ("IVA esclusa", "KDV hariç"): they compose subtotal labels, alone and after a one-word total label ("Total s/
+   * IVA", "Summe ohne MwSt").
+   */
+  taxExcluded: readonly string[];
+  taxExcludedAfter: readonly string[];
+  /** Names of taxes, short and generic ("VAT", "tax", "IVA", "imposto"), as those words qualify them. */
   taxNames: readonly string[];
   /**
    * Beginnings of words that label a date of another role than a document's own (delivery, due, order, a
@@ -64,7 +76,7 @@ export interface DocumentWords {
 
 const none = {
   notName: [], notNameAbbreviations: [], titles: [], titleQualifiers: [], issuerDetails: [], sumRowStart: [], sumRowAnywhere: [],
-  taxInclusion: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {}, labelNouns: [], notLetterhead: [], paymentWords: [],
+  taxIncluded: [], taxIncludedAfter: [], taxExcluded: [], taxExcludedAfter: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {}, labelNouns: [], notLetterhead: [], paymentWords: [],
 } as const satisfies Omit<DocumentWords, 'language'>;
 
 export const DOCUMENT_WORDS: readonly DocumentWords[] = [
@@ -92,7 +104,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     issuerDetails: ['vat', 'gst', 'abn', 'ein', 'coc', 'registered', 'reg no', 'reg. no', 'company no', 'director', 'directors', 'capital'],
     sumRowStart: ['sub-total', 'total', 'grand total', 'tax', 'vat', 'net total', 'amount due', 'balance'],
     sumRowAnywhere: ['sub-total', 'total', 'grand total', 'amount due', 'balance due'],
-    taxInclusion: ['excl', 'incl'],
+    taxIncluded: ['incl', 'including', 'inclusive of', 'inc', 'with'],
+    taxExcluded: ['excl', 'excluding', 'exclusive of', 'ex', 'without', 'before'],
     taxNames: ['vat', 'tax', 'gst'],
     dateRoleStems: ['delivery', 'due', 'order', 'period', 'service', 'ship', 'valid', 'expir', 'payment', 'from', 'start', 'end'],
     rangeWords: ['to', 'until', 'through'],
@@ -122,7 +135,9 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     issuerDetails: ['ust', 'ust-id', 'ust-idnr', 'uid', 'hrb', 'hra', 'handelsregister', 'amtsgericht', 'geschäftsführer', 'sitz', 'steuernummer', 'bankverbindung'],
     sumRowStart: ['summe', 'zwischensumme', 'gesamt', 'mwst'],
     sumRowAnywhere: ['summe', 'zwischensumme', 'gesamtbetrag'],
-    taxNames: ['mwst', 'ust'],
+    taxIncluded: ['inkl', 'inklusive', 'incl', 'mit'],
+    taxExcluded: ['exkl', 'exklusive', 'excl', 'ohne', 'vor'],
+    taxNames: ['mwst', 'ust', 'steuer', 'steuern'],
     dateRoleStems: ['liefer', 'fällig', 'bestell', 'zeitraum', 'leistung', 'versand', 'zahlung', 'bis'],
     rangeWords: ['bis'],
     labelNouns: ['datum', 'summe', 'gesamt', 'betrag', 'adresse'],
@@ -138,7 +153,9 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     issuerDetails: ['btw', 'kvk'],
     sumRowStart: ['totaal', 'subtotaal', 'btw', 'te betalen'],
     sumRowAnywhere: ['totaal', 'subtotaal'],
-    taxInclusion: ['exclusief', 'inclusief'],
+    taxIncluded: ['inclusief', 'incl', 'inc', 'met'],
+    taxIncludedAfter: ['inbegrepen'],
+    taxExcluded: ['exclusief', 'excl', 'ex', 'zonder'],
     taxNames: ['btw'],
     dateRoleStems: ['lever', 'verval', 'betaal'],
     labelNouns: ['datum', 'totaal', 'bedrag', 'adres'],
@@ -153,13 +170,34 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     issuerDetails: ['tva', 'siret', 'siren', 'rcs', 'capital', 'siège'],
     sumRowStart: ['total', 'tva', 'montant'],
     sumRowAnywhere: ['total', 'total ttc', 'total ht'],
-    taxNames: ['tva'],
+    taxIncluded: ['avec', 'incl'],
+    taxIncludedAfter: ['incluse', 'comprise', 'incluses', 'comprises'],
+    taxExcluded: ['hors', 'sans', 'excl'],
+    taxNames: ['tva', 'taxe', 'taxes'],
     dateRoleStems: ['échéance'],
     labelNouns: ['date', 'total', 'montant', 'adresse'],
   },
-  { ...none, language: 'it', notName: ['fattura'], taxNames: ['iva'] },
-  { ...none, language: 'es', taxNames: ['iva'] },
-  { ...none, language: 'pt', taxNames: ['iva'] },
+  {
+    ...none,
+    language: 'it',
+    notName: ['fattura'],
+    taxIncluded: ['con', 'incl'],
+    taxIncludedAfter: ['inclusa', 'compresa', 'incl'],
+    taxExcluded: ['senza', 'escl'],
+    taxExcludedAfter: ['esclusa', 'escl'],
+    taxNames: ['iva', 'imposta', 'imposte'],
+  },
+  {
+    ...none,
+    language: 'es',
+    taxIncluded: ['con', 'incl'],
+    taxIncludedAfter: ['incluido', 'incluida', 'incl'],
+    taxExcluded: ['sin', 'excl'],
+    taxExcludedAfter: ['excluido', 'excluida'],
+    taxNames: ['iva', 'impuesto', 'impuestos'],
+  },
+  // "c/", "s/": com, sem
+  { ...none, language: 'pt', taxIncluded: ['com', 'c/'], taxIncludedAfter: ['incluído'], taxExcluded: ['sem', 's/'], taxNames: ['iva', 'imposto', 'impostos'] },
   // Nordic, Finnish, Romanian, Hungarian and Turkish: rules that match whole words with \b see only words that begin
   // and end in an ASCII letter ("dato", "számla"); "beløb", "yhteensä", "áfa" are left to the label data.
   {
@@ -171,7 +209,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     issuerDetails: ['cvr', 'cvr-nr', 'se-nr', 'momsnr', 'kontonr'],
     sumRowStart: ['subtotal', 'total', 'i alt', 'moms', 'at betale'],
     sumRowAnywhere: ['i alt'],
-    taxInclusion: ['ekskl', 'inkl'],
+    taxIncluded: ['inkl', 'inklusive', 'med'],
+    taxExcluded: ['ekskl', 'eksklusive', 'uden'],
     taxNames: ['moms'],
     dateRoleStems: ['forfald', 'lever', 'ordre', 'betalingsfrist', 'betales', 'gyldig'],
     rangeWords: ['til'],
@@ -185,12 +224,17 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     titles: ['faktura', 'kreditnota', 'kvittering'],
     issuerDetails: ['org.nr', 'orgnr', 'org nr', 'mva', 'foretaksregisteret', 'kontonr'],
     sumRowStart: ['totalt', 'mva', 'delsum'],
-    taxInclusion: ['eks', 'ekskl', 'inkl'],
+    taxIncluded: ['inkl', 'inklusive', 'med'],
+    taxExcluded: ['eks', 'ekskl', 'uten'],
     taxNames: ['mva'],
     dateRoleStems: ['forfall', 'lever', 'ordre', 'bestill', 'betalingsfrist', 'betales', 'gyldig'],
     rangeWords: ['til'],
     labelNouns: ['dato', 'totalt', 'adresse', 'periode', 'valuta'],
   },
+  { ...none, language: 'sv', taxIncluded: ['inkl', 'inklusive', 'med'], taxExcluded: ['exkl', 'exklusive', 'utan'], taxNames: ['moms'] },
+  { ...none, language: 'pl', taxExcluded: ['bez'], taxNames: ['vat', 'podatku'] },
+  // "vč.": včetně (including)
+  { ...none, language: 'cs', taxIncluded: ['s', 'vč', 'včetně'], taxExcluded: ['bez'], taxNames: ['dph'] },
   {
     ...none,
     language: 'fi',
@@ -198,7 +242,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     titles: ['lasku', 'hyvityslasku', 'kuitti'],
     issuerDetails: ['y-tunnus', 'alv', 'kotipaikka', 'tilinumero'],
     sumRowStart: ['summa', 'alv', 'veroton'],
-    taxInclusion: ['sis'],
+    taxIncluded: ['sis'],
+    taxExcluded: ['ilman'],
     taxNames: ['alv'],
     dateRoleStems: ['eräp', 'erap', 'erää', 'eraa', 'toimitus', 'tilaus', 'maksettava', 'voimassa'],
     labelNouns: ['pvm', 'summa', 'osoite'],
@@ -211,7 +256,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     titles: ['factura', 'factura fiscala', 'chitanta'],
     issuerDetails: ['cui', 'cif', 'c.i.f', 'cod fiscal', 'nr. reg. com', 'capital social', 'euid'],
     sumRowStart: ['total', 'total general', 'tva', 'total de plata'],
-    taxInclusion: ['fără', 'fara'],
+    taxIncluded: ['cu'],
+    taxExcluded: ['fără', 'fara'],
     taxNames: ['tva'],
     dateRoleStems: ['scadenț', 'scadenţ', 'scadent', 'livr', 'comand', 'perioad', 'termen', 'expedierii', 'valabil'],
     rangeWords: ['până la', 'pana la'],
@@ -224,6 +270,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     notNameAbbreviations: ['sz'],
     titles: ['számla', 'nyugta'],
     issuerDetails: ['adószám', 'cégjegyzékszám', 'bankszámlaszám', 'cg'],
+    taxExcludedAfter: ['nélkül', 'nelkul'],
     taxNames: ['áfa', 'afa'],
     dateRoleStems: ['fizetési', 'fizetesi', 'határid', 'hatarid', 'esedék', 'esedek', 'teljesít', 'teljesit', 'szállítás', 'szallitas', 'rendel', 'megrendel', 'időszak', 'idoszak', 'érvényes', 'ervenyes'],
     labelNouns: ['dátum', 'kelte', 'összeg', 'összesen'],
@@ -236,6 +283,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     titles: ['fatura', 'e-arşiv fatura', 'e-arsiv fatura'],
     issuerDetails: ['vergi dairesi', 'vkn', 'mersis', 'ticaret sicil', 'vergi no', 'v.d'],
     sumRowStart: ['toplam', 'ara toplam', 'genel toplam', 'kdv', 'matrah'],
+    taxIncludedAfter: ['dahil'],
+    taxExcludedAfter: ['hariç', 'haric'],
     taxNames: ['kdv'],
     dateRoleStems: ['vade', 'son ödeme', 'son odeme', 'ödeme', 'odeme', 'teslim', 'sevk', 'sipariş', 'siparis', 'irsaliye', 'dönem', 'donem', 'geçerl', 'gecerl', 'bitiş', 'bitis'],
     labelNouns: ['tarihi', 'tarih', 'tutar', 'toplam', 'adresi', 'adres'],

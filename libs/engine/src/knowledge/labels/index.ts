@@ -3,6 +3,7 @@
  * one list ranked by how specific each phrase is within its own language (a phrase's place in its language's
  * list), English first among equals. Consumers ask by concept; no label list is written anywhere else.
  */
+import { DOCUMENT_WORDS } from '../document-words/index.js';
 import { CONCEPT_IDS, LABEL_CONCEPTS, type LabelConcept, type LanguageLabels } from './concepts.js';
 import { de } from './de.js';
 import { en } from './en.js';
@@ -28,6 +29,45 @@ export { CONCEPT_IDS, LABEL_CONCEPTS, type LabelConcept, type LanguageLabels };
  * go last, so no earlier language's phrase order changes. */
 export const LABEL_LANGUAGES: readonly LanguageLabels[] = [en, fr, de, es, it, nl, pt, ms, pl, cs, sv, da, nb, fi, ro, hu, tr];
 
+/** Whether a phrase says a sum includes tax ("incl. VAT") or leaves it out ("excl. VAT"). */
+export type TaxSense = 'included' | 'excluded';
+
+/**
+ * The phrases a language composes from its tax words (knowledge/document-words): a tax's name with a word saying it is
+ * included or left out, before it ("excl. VAT", "sem IVA", "hors TVA", "ohne MwSt") or after it ("IVA esclusa",
+ * "KDV hariç").
+ */
+function taxQualified(language: string, sense: TaxSense): string[] {
+  const words = DOCUMENT_WORDS.find((d) => d.language === language);
+  if (!words) return [];
+  const [before, after] = sense === 'excluded' ? [words.taxExcluded, words.taxExcludedAfter] : [words.taxIncluded, words.taxIncludedAfter];
+  return words.taxNames.flatMap((t) => [...before.map((q) => `${q} ${t}`), ...after.map((q) => `${t} ${q}`)]);
+}
+
+const qualifiedAll = new Map<TaxSense, readonly string[]>();
+
+/** Every language's phrases saying a sum includes (or leaves out) tax, each once. */
+export function taxQualifiedPhrases(sense: TaxSense): readonly string[] {
+  let out = qualifiedAll.get(sense);
+  if (!out) qualifiedAll.set(sense, (out = [...new Set(LABEL_LANGUAGES.flatMap((l) => taxQualified(l.language, sense)))]));
+  return out;
+}
+
+const ownPhrases = new Map<string, readonly string[]>();
+
+/**
+ * A language's phrases of a concept, most specific first: its own list, then, for the subtotal, its phrases of a sum
+ * that leaves tax out ("Without VAT", "sem imposto": taxQualified).
+ */
+export function languagePhrases(l: LanguageLabels, concept: LabelConcept): readonly string[] {
+  const own = l.concepts[concept] ?? [];
+  if (concept !== 'subtotal') return own;
+  const key = `${l.language}:${concept}`;
+  let out = ownPhrases.get(key);
+  if (!out) ownPhrases.set(key, (out = [...new Set([...own, ...taxQualified(l.language, 'excluded')])]));
+  return out;
+}
+
 const merged = new Map<LabelConcept, readonly string[]>();
 
 /**
@@ -39,7 +79,7 @@ export function conceptPhrases(concept: LabelConcept): readonly string[] {
   if (out) return out;
   const ranked: { phrase: string; at: number; lang: number }[] = [];
   LABEL_LANGUAGES.forEach((l, lang) => {
-    const list = l.concepts[concept] ?? [];
+    const list = languagePhrases(l, concept);
     list.forEach((phrase, i) => ranked.push({ phrase, at: i / list.length, lang }));
   });
   ranked.sort((a, b) => a.at - b.at || a.lang - b.lang);

@@ -1,6 +1,7 @@
 import { claimers, extract, field, groupOf, kindName, num, str } from '../kind-helpers.js';
 import { DocContext } from '../../../src/extract/context.js';
 import { amountCandidates } from '../../../src/extract/candidates.js';
+import { findLabels, keepOwnFamily } from '../../../src/extract/labels.js';
 import { doc } from '../../helpers/doc.js';
 
 describe('amount kind', () => {
@@ -146,4 +147,40 @@ test('the digit groups of an IBAN are no amount candidates', () => {
   const values = amountCandidates(ctx).map((c) => Number(c.value));
   expect(values).toContain(43200);
   expect(values.filter((v) => [92, 1, 12, 3456, 7890, 1234, 56].includes(v))).toEqual([]);
+});
+
+describe('a tax said to be left out or included qualifies the sum it labels', () => {
+  const sums = [
+    { text: 'Total s/ IVA 100,00', y: 0.6 },
+    { text: 'IVA 23% 23,00', y: 0.63 },
+    { text: 'Total c/ IVA 123,00', y: 0.66 },
+  ];
+
+  test('"without VAT" labels the subtotal', () => {
+    expect(field([{ text: 'Without VAT 250.00', y: 0.6 }, { text: 'Amount due 300.00', y: 0.66 }], 'subtotal_amount', num).value).toBe(250);
+  });
+
+  test('the tax is not read from the name inside "Total s/ IVA" or "Total c/ IVA"', () => {
+    const hits = (family: 'tax' | 'total') => {
+      const ctx = new DocContext(doc(sums));
+      const phrases = family === 'tax' ? ['iva'] : ['total'];
+      return keepOwnFamily(ctx, findLabels(ctx, phrases), family).map((h) => ctx.pages[0]!.text.slice(h.start, h.end));
+    };
+    expect(hits('tax')).toEqual(['IVA']);
+  });
+
+  test('"Total" before a tax said to be left out is no label of the total', () => {
+    const ctx = new DocContext(doc(sums));
+    const kept = keepOwnFamily(ctx, findLabels(ctx, ['total']), 'total');
+    expect(kept.map((h) => ctx.lineIndex(0, h.start))).toEqual([2]);
+  });
+
+  test('alone, a tax said to be included still labels the tax ("incl. VAT 1.45" on a receipt)', () => {
+    const ctx = new DocContext(doc([{ text: 'Total 19.49', y: 0.6 }, { text: 'incl. VAT 1.45', y: 0.63 }]));
+    expect(keepOwnFamily(ctx, findLabels(ctx, ['vat']), 'tax')).toHaveLength(1);
+  });
+
+  test('subtotal, tax and total are each read from their own line', () => {
+    expect(extract(sums, { subtotal: num, tax: num, total: num }).data).toEqual({ subtotal: 100, tax: 23, total: 123 });
+  });
 });
