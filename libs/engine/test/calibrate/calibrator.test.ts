@@ -133,10 +133,18 @@ describe('calibrate with shrinkage toward the general maps', () => {
     expect(calibrate('date', 'extracted', 0.5)).toBeGreaterThan(0.98);
   });
 
-  test("a profile group without its own map draws on its domain's pool, not on the generic path's maps of another scale", () => {
-    setCalibrator({ version: 't', shrinkage: 0, groups: { 'scan-address': { extracted: flat(0.4, 50) }, address: { extracted: flat(0.95, 50) }, __ocr__: { extracted: flat(0.7, 500) } } });
+  test("a profile group without its own map draws on its field's maps of scanned documents, then of all documents, before its domain's pool", () => {
+    const pool = { __ocr__: { extracted: flat(0.7, 500) } };
+    setCalibrator({ version: 't', shrinkage: 0, groups: { 'scan-address': { extracted: flat(0.4, 50) }, address: { extracted: flat(0.95, 50) }, ...pool } });
+    expect(calibrate('receipt-address', 'extracted', 0.5)).toBe(0.4);
+    setCalibrator({ version: 't', shrinkage: 0, groups: { address: { extracted: flat(0.95, 50) }, ...pool } });
+    expect(calibrate('receipt-address', 'extracted', 0.5)).toBe(0.95);
+    setCalibrator({ version: 't', shrinkage: 0, groups: pool });
     expect(calibrate('receipt-address', 'extracted', 0.5)).toBe(0.7);
-    // a scanned document's field still draws on its base group
+  });
+
+  test('a scanned document\'s field draws on its base group, then its domain\'s pool', () => {
+    setCalibrator({ version: 't', shrinkage: 0, groups: { __ocr__: { extracted: flat(0.7, 500) } } });
     expect(calibrate('scan-name', 'extracted', 0.5)).toBe(0.7);
     setCalibrator({ version: 't', shrinkage: 0, groups: { name: { extracted: flat(0.9, 50) }, __ocr__: { extracted: flat(0.7, 500) } } });
     expect(calibrate('scan-name', 'extracted', 0.5)).toBe(0.9);
