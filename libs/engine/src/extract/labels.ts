@@ -646,6 +646,8 @@ export function printedLabelStrength(ctx: DocContext, phrases: string[]): number
 
 /** What glues a label hit to the digits of a value right after it: nothing, or one hyphen, slash or dot. */
 const GLUED_DIGITS = /^([-\/.]?)\p{N}/u;
+/** A rate glued to its label ("USt7 %", "VAT20%"): part of the label, as if spaced, not a value of its own. */
+const GLUED_RATE = /^\p{N}+(?:[.,]\p{N}+)?\s?%/u;
 
 export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhrases: number): { score: number; hit?: LabelHit } {
   let best = 0;
@@ -658,7 +660,7 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
     // a hit glued to digits after it ("PO" of "PO-44181", "INV" of "INV/2025") is a value's own prefix: it labels
     // only a candidate starting right after it or its glue ("44181"), nothing else on its row or below
     const glue = GLUED_DIGITS.exec(page.text.slice(h.end, h.end + 2));
-    if (glue && c.start > h.end + glue[1]!.length) continue;
+    if (glue && c.start > h.end + glue[1]!.length && !GLUED_RATE.test(page.text.slice(h.end, h.end + 12))) continue;
     const specificity = (h.spec ?? 1 - 0.5 * (h.rank / Math.max(1, nPhrases))) * (h.quality ?? 1);
     if (specificity <= best) continue;
     if (cb === null) cb = ctx.spanBox(c);

@@ -83,6 +83,8 @@ export interface RankOptions {
   labelFrom?: (c: RawCandidate) => RawCandidate | undefined;
   /** A cell of a list (a table column): a label above it heads the whole column and labels it only LIST_HEADER as much. */
   listCell?: (c: RawCandidate) => boolean;
+  /** A label score the candidate's place implies where no printed label names it (an amount's role in a row that adds up). */
+  impliedLabel?: (c: RawCandidate) => number;
 }
 
 /** How much a column header labels one cell of the list under it. */
@@ -112,6 +114,7 @@ export function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate
     if (lab > 0 && o.listCell?.(c) && labelAbove(ctx, rel!.hit, c)) lab *= LIST_HEADER;
     const from = o.label ? o.labelFrom?.(c) : undefined;
     if (from) lab = Math.max(lab, headerRelation(ctx, hits, from, phrases.length));
+    if (o.impliedLabel) lab = Math.max(lab, o.impliedLabel(c));
     const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160) : 0;
     const pos = ctx.position(c);
     const early = 1 - Math.min(1, pos);

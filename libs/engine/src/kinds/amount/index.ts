@@ -8,7 +8,7 @@ import type { LeafNode } from '../../schema/compile.js';
 import { fieldWords } from '../../schema/semantic.js';
 import { amountCandidates, type RawCandidate } from '../../extract/candidates.js';
 import type { DocContext } from '../../extract/context.js';
-import { amountFamily, keepOwnFamily } from '../../extract/labels.js';
+import { amountFamily, keepOwnFamily, type AmountFamily } from '../../extract/labels.js';
 import { rankGeneric } from '../../extract/ranking.js';
 import type { Scored } from '../../extract/scored.js';
 import type { FieldKind } from '../field-kind.js';
@@ -79,6 +79,55 @@ function columnSums(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidate, R
   });
 }
 
+/** How far apart two amounts may be and still add up: a cent of rounding. */
+const ROW_SUM_TOLERANCE = 0.011;
+/** Most amounts of one row whose triples are tried (a sums row holds three or four). */
+const ROW_SUM_MAX_AMOUNTS = 6;
+/** The label score a role in a row that adds up implies: as much as a language's generic label. */
+export const ROW_SUM_LABEL = 0.5;
+
+/**
+ * The amounts of a tax summary row, by the sum each is: net + tax = gross side by side on one row ("10 % 14,50 1,45
+ * 15,95"), the tax the smaller part, and the gross printed again on another row (the total above the summary). The
+ * arithmetic names each cell whatever its header says ("Montant", "Betrag"), or when OCR split or garbled the header.
+ */
+function rowSumRoles(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidate, AmountFamily> {
+  return ctx.memo('amount-row-sums', () => {
+    const out = new Map<RawCandidate, AmountFamily>();
+    const rows = new Map<string, RawCandidate[]>();
+    const rowOf = new Map<RawCandidate, string>();
+    for (const c of cands) {
+      if (!c.hints?.dec || c.hints?.neg || !((c.value as number) > 0)) continue;
+      const b = ctx.spanBox(c);
+      if (!b) continue;
+      const key = `${c.p}:${b.row1}`;
+      rowOf.set(c, key);
+      const l = rows.get(key);
+      if (l) l.push(c); else rows.set(key, [c]);
+    }
+    const printedElsewhere = (v: number, key: string) => [...rowOf].some(([c, k]) => k !== key && Math.abs((c.value as number) - v) < 0.005);
+    for (const [key, list] of rows) {
+      if (list.length < 3 || list.length > ROW_SUM_MAX_AMOUNTS) continue;
+      const found = (() => {
+        for (const gross of list) {
+          const g = gross.value as number;
+          for (const net of list) {
+            for (const tax of list) {
+              if (net === gross || tax === gross || tax === net) continue;
+              const n = net.value as number, t = tax.value as number;
+              if (t < n && Math.abs(n + t - g) <= ROW_SUM_TOLERANCE) return { net, tax, gross };
+            }
+          }
+        }
+        return undefined;
+      })();
+      if (!found || !printedElsewhere(found.gross.value as number, key)) continue;
+      out.set(found.net, 'subtotal').set(found.tax, 'tax').set(found.gross, 'total');
+    }
+    return out;
+  });
+}
+
 /** How far (in the amount's own heights) the next word of its column may lie and still continue the column. */
 const LIST_GAP = 4;
 
@@ -134,7 +183,11 @@ function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const last = rowLastAmounts(ctx, cands);
   const sums = family ? columnSums(ctx, cands) : undefined;
   const list = family ? listCells(ctx, cands) : undefined;
-  return rankGeneric(ctx, leaf, cands, { label: true, cue: false, early: 0, labelFrom: sums ? (c) => sums.get(c) : undefined, listCell: list ? (c) => list.has(c) : undefined, hits: family ? (h) => keepOwnFamily(ctx, h, family) : undefined }, (c) => {
+  const roles = family ? rowSumRoles(ctx, cands) : undefined;
+  return rankGeneric(ctx, leaf, cands, {
+    label: true, cue: false, early: 0, labelFrom: sums ? (c) => sums.get(c) : undefined, listCell: list ? (c) => list.has(c) : undefined,
+    hits: family ? (h) => keepOwnFamily(ctx, h, family) : undefined, impliedLabel: roles?.size ? (c) => (roles.get(c) === family ? ROW_SUM_LABEL : 0) : undefined,
+  }, (c) => {
     let pr = 0;
     if (c.hints?.dec) pr += 0.5;
     if (c.hints?.cur) pr += 0.2;

@@ -184,3 +184,35 @@ describe('a tax said to be left out or included qualifies the sum it labels', ()
     expect(extract(sums, { subtotal: num, tax: num, total: num }).data).toEqual({ subtotal: 100, tax: 23, total: 123 });
   });
 });
+
+test('a rate glued to the tax\'s label ("USt7 %", as OCR reads a narrow space) still lets the label name the amount after it', () => {
+  const { value } = field([{ text: 'Summe 22,10 €', y: 0.6 }, { text: 'USt7 % 1,45', y: 0.63 }], 'tax_amount', num);
+  expect(value).toBe(1.45);
+});
+
+describe('a tax summary row names its amounts by their sum', () => {
+  // "TVA | Base HT | Montant | TTC": the tax amount's header says only "amount"
+  const receipt = [
+    { text: 'MONTANT TTC', y: 0.5 }, { text: '15,95', x: 0.8, y: 0.5 },
+    { text: 'TVA', x: 0.2, y: 0.6 }, { text: 'Base HT', x: 0.35, y: 0.6 }, { text: 'Montant', x: 0.55, y: 0.6 }, { text: 'TTC', x: 0.8, y: 0.6 },
+    { text: '10 %', x: 0.2, y: 0.63 }, { text: '14,50', x: 0.35, y: 0.63 }, { text: '1,45', x: 0.55, y: 0.63 }, { text: '15,95', x: 0.8, y: 0.63 },
+  ];
+
+  test('the smaller of two amounts adding up to a third on their row is the tax', () => {
+    expect(field(receipt, 'tax_amount', num).value).toBe(1.45);
+  });
+
+  test('the larger part is the sum before tax, with no header to say so (OCR lost it)', () => {
+    const headless = receipt.filter((l) => l.y !== 0.6);
+    expect(field(headless, 'net_amount', num).value).toBe(14.5);
+    expect(field(headless, 'tax_amount', num).value).toBe(1.45);
+  });
+
+  test('a row adds up only as a summary when its gross is printed again elsewhere (one line item\'s net, tax and gross is not)', () => {
+    const item = [
+      { text: 'Widget', x: 0.05, y: 0.4 }, { text: '14,50', x: 0.35, y: 0.4 }, { text: '1,45', x: 0.55, y: 0.4 }, { text: '15,95', x: 0.8, y: 0.4 },
+      { text: 'Gadget', x: 0.05, y: 0.43 }, { text: '20,00', x: 0.35, y: 0.43 }, { text: '2,00', x: 0.55, y: 0.43 }, { text: '22,00', x: 0.8, y: 0.43 },
+    ];
+    expect(field(item, 'tax_amount', num).value).toBeNull();
+  });
+});
