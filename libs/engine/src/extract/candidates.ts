@@ -47,12 +47,15 @@ export function rejoinOrdinals(text: string): string {
 
 /**
  * OCR reads a date's point as a colon, semicolon or comma now and then ("04:07.2023"); a numeric date keeps
- * one separator throughout, so the odd one out is set to the other (in place: offsets still hold).
+ * one separator throughout, so the odd one out is set to the other. A thin hyphen it may lose altogether ("08 08
+ * 2025"): day, month and a year of this or the last century, spaced and standing alone, get their hyphens back. In
+ * place: offsets still hold.
  */
 export function repairDateSeparators(text: string): string {
   return text
     .replace(/(?<![\d:])(\d{1,2})[:;,](\d{1,2})([./-])(\d{4})(?!\d)/g, '$1$3$2$3$4')
-    .replace(/(?<!\d)(\d{1,2})([./-])(\d{1,2})[:;,](\d{4})(?!\d)/g, '$1$2$3$2$4');
+    .replace(/(?<!\d)(\d{1,2})([./-])(\d{1,2})[:;,](\d{4})(?!\d)/g, '$1$2$3$2$4')
+    .replace(/(?<![\p{N}.,:\/-] ?)(?<!\p{L})(\d{1,2}) (\d{1,2}) ((?:19|20)\d{2})(?![\p{L}\p{N}.,\/-]| (?!\d{1,2}:\d{2})\d)/gu, '$1-$2-$3');
 }
 
 export function dateCandidates(ctx: DocContext): RawCandidate[] {

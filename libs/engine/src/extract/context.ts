@@ -2,6 +2,7 @@
 import type { BBox, DocumentModel, Page } from '../document/model.js';
 import { detectDateOrder, type DateOrder } from '../normalize/dates.js';
 import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
+import { languageOf } from '../knowledge/languages/index.js';
 
 export interface Grounding {
   page: number;
@@ -53,6 +54,8 @@ function headsLine(t: string): boolean {
 export class DocContext {
   readonly pages: Page[];
   readonly dateOrder: DateOrder;
+  /** The numeric date order of the language most pages are written in, where that language has one (knowledge/languages). */
+  readonly languageDateOrder?: DateOrder;
   /** Character offset of each page's text in the virtual concatenation (for "how early" features). */
   readonly pageOffsets: number[];
   readonly totalChars: number;
@@ -72,7 +75,8 @@ export class DocContext {
     }
     this.totalChars = Math.max(1, off);
     const sample = this.pages.slice(0, 30).map((p) => p.text).join('\n');
-    this.dateOrder = detectDateOrder(sample);
+    this.languageDateOrder = languageDateOrder(this.pages.slice(0, 30));
+    this.dateOrder = detectDateOrder(sample, this.languageDateOrder);
     const commaDec = (sample.match(/\d\.\d{3},\d{2}(?!\d)|(?<![\d.,])\d{1,3},\d{2}(?![\d.,])/g) ?? []).length;
     const dotDec = (sample.match(/\d,\d{3}\.\d{2}(?!\d)|(?<![\d.,])\d{1,3}\.\d{2}(?![\d.,])/g) ?? []).length;
     if (commaDec > dotDec) this.decimalHint = ',';
@@ -294,4 +298,12 @@ export function columnRuns(page: Page, from: number, to: number): [number, numbe
   }
   out.push([a, to]);
   return out;
+}
+
+/** The numeric date order (knowledge/languages) of the language most of these pages are written in, if it has one. */
+function languageDateOrder(pages: readonly Page[]): DateOrder | undefined {
+  const counts = new Map<NonNullable<Page['language']>, number>();
+  for (const p of pages) if (p.language) counts.set(p.language, (counts.get(p.language) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+  return top ? languageOf(top[0]).numericDateOrder : undefined;
 }

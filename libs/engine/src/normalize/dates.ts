@@ -130,10 +130,11 @@ export function findDates(text: string, order: DateOrder = 'dmy'): DateMatch[] {
 }
 
 /**
- * Decide the numeric date order of a document: unambiguous numeric dates first, then locale cues
- * (a US dollar sign or US-style words point to month-first), else day-first.
+ * Decide the numeric date order of a document: unambiguous numeric dates first, then the order its language writes
+ * (`languageOrder`, knowledge/languages: a Spanish receipt priced in "$" is still day-first), then locale cues (a US
+ * dollar sign or US-style words point to month-first), else day-first.
  */
-export function detectDateOrder(text: string): DateOrder {
+export function detectDateOrder(text: string, languageOrder?: DateOrder): DateOrder {
   let dmy = 0;
   let mdy = 0;
   for (const m of text.matchAll(RE_NUM)) {
@@ -142,6 +143,7 @@ export function detectDateOrder(text: string): DateOrder {
     else if (b > 12 && a <= 12) mdy++;
   }
   if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
+  if (languageOrder) return languageOrder;
   const { dollars, dayFirst } = localeCues(text);
   if (dollars > dayFirst) return 'mdy';
   if (dayFirst > 0) return 'dmy';

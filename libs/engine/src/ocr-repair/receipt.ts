@@ -573,8 +573,8 @@ export const OTHER_DATE_LABEL = wholeWords(receiptWords('otherDateLabels'));
 
 function dateCandidatesReceipt(ctx: DocContext, tuning: OcrRepairSettings): Scored[] {
   const out: Scored[] = [];
-  // the convention from locale cues first: on a receipt one misread date must not set it
-  const order = localeDateOrder(ctx.pages.map((p) => p.text).join('\n')) ?? ctx.dateOrder;
+  // the convention from the language, then locale cues: on a receipt one misread date must not set it
+  const order = ctx.languageDateOrder ?? localeDateOrder(ctx.pages.map((p) => p.text).join('\n')) ?? ctx.dateOrder;
   ctx.pages.forEach((page, p) => {
     const infos = lineInfos(page);
     for (const l of infos) {

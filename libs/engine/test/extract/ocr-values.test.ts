@@ -29,4 +29,16 @@ describe('dates with a misread separator', () => {
     expect(repairDateSeparators('23.06.23, 11:09 invoice')).toBe('23.06.23, 11:09 invoice');
     expect(repairDateSeparators('at 11:09:2023')).toBe('at 11:09:2023');
   });
+
+  test('day, month and year spaced where OCR lost the hyphens get them back, before a time too', () => {
+    expect(repairDateSeparators('08 08 2025 18:39')).toBe('08-08-2025 18:39');
+    expect(repairDateSeparators('Datum 27 09 2025')).toBe('Datum 27-09-2025');
+  });
+
+  test('spaced numbers inside a longer run of numbers are no date', () => {
+    expect(repairDateSeparators('Tel +33 1 23 2025')).toBe('Tel +33 1 23 2025');
+    expect(repairDateSeparators('Ref 12 10 2025 4471')).toBe('Ref 12 10 2025 4471');
+    expect(repairDateSeparators('5,40 12 10 2025')).toBe('5,40 12 10 2025');
+    expect(repairDateSeparators('12 10 1850')).toBe('12 10 1850');
+  });
 });

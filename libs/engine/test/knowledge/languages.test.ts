@@ -53,3 +53,11 @@ describe('dates written with connector words', () => {
     expect(findDates('12 de 2023 unidades', 'dmy')).toEqual([]);
   });
 });
+
+describe('numeric date order as language data', () => {
+  test('every language but English writes numeric dates day first or states none; English states none (US month first, elsewhere day first)', () => {
+    for (const l of LANGUAGES) expect([undefined, 'dmy']).toContain(l.numericDateOrder);
+    expect(LANGUAGES.find((l) => l.code === 'en')!.numericDateOrder).toBeUndefined();
+    expect(LANGUAGES.filter((l) => ['fr', 'de', 'es', 'it', 'nl', 'pt'].includes(l.code)).map((l) => l.numericDateOrder)).toEqual(Array(6).fill('dmy'));
+  });
+});

@@ -1,4 +1,6 @@
 import { findDates, normalizeDate, detectDateOrder, addDuration, localeDateOrder } from '../../src/normalize/dates.js';
+import { DocContext } from '../../src/extract/context.js';
+import { doc } from '../helpers/doc.js';
 import { normalizeDuration } from '../../src/normalize/durations.js';
 import { parseAmount, wordsToNumber } from '../../src/normalize/numbers.js';
 import { currencyFromText, normText, similarity, alnum } from '../../src/normalize/text.js';
@@ -37,6 +39,13 @@ describe('dates', () => {
     expect(detectDateOrder('Ship to: 999 Main Street, Anywhere, USA 99999. Date 1/02/02')).toBe('mdy');
     expect(detectDateOrder('Richmond, VA 23261-6566  Invoice date 1/02/02')).toBe('mdy');
     expect(detectDateOrder('Hauptstr. 5, 10115 Berlin  Datum 1/02/02')).toBe('dmy');
+  });
+  test('the order the document\'s language writes decides an ambiguous date before a dollar sign does', () => {
+    expect(detectDateOrder('Total $ 12.50  Fecha 12/11/2025', 'dmy')).toBe('dmy');
+    expect(detectDateOrder('Total $ 12.50  Date 12/11/2025')).toBe('mdy');
+  });
+  test('an unambiguous date in the document still outweighs its language', () => {
+    expect(detectDateOrder('Fecha 12/25/2025', 'dmy')).toBe('mdy');
   });
   test('marks a numeric date readable only in the other order than asked', () => {
     expect(findDates('Date: 01/16/2017')[0]).toMatchObject({ iso: '2017-01-16', againstOrder: true });
@@ -97,5 +106,21 @@ describe('text', () => {
     expect(currencyFromText('€ 12')).toBe('EUR');
     expect(currencyFromText('$12')).toBe('USD');
     expect(currencyFromText('Rs. 500')).toBe('INR');
+  });
+});
+
+describe('a document\'s date order from the language of its pages', () => {
+  const page = (language?: 'es' | 'en') => {
+    const d = doc(['Panadería Castillo', 'Fecha 12/11/2025', 'Total $ 12.50']);
+    if (language) d.pages[0]!.language = language;
+    return new DocContext(d);
+  };
+  test('a Spanish page priced in dollars reads 12/11/2025 as 12 November', () => {
+    expect(page('es').dateOrder).toBe('dmy');
+    expect(page('es').languageDateOrder).toBe('dmy');
+  });
+  test('an English page (no single order) or one of unknown language goes by its locale cues', () => {
+    expect(page('en').dateOrder).toBe('mdy');
+    expect(page().dateOrder).toBe('mdy');
   });
 });

@@ -27,4 +27,5 @@ export const cs: Language = {
     ['prosinec', 'prosince'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

@@ -32,4 +32,5 @@ export const da: Language = {
     ['december', 'dec'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

@@ -30,4 +30,5 @@ export const de: Language = {
     ['dezember', 'dez'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

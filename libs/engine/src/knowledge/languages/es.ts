@@ -29,4 +29,5 @@ export const es: Language = {
     ['diciembre', 'dic'],
   ],
   dateConnectors: ['de', 'del'],
+  numericDateOrder: 'dmy',
 };

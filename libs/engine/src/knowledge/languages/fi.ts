@@ -30,4 +30,5 @@ export const fi: Language = {
     ['joulukuu', 'joulukuuta', 'jouluk'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

@@ -29,4 +29,5 @@ export const fr: Language = {
     ['décembre', 'decembre', 'déc', 'dec'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

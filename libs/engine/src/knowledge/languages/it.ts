@@ -29,4 +29,5 @@ export const it: Language = {
     ['dicembre', 'dic'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

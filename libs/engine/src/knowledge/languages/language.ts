@@ -27,4 +27,9 @@ export interface Language {
   months: readonly (readonly string[])[];
   /** Words printed between a day, its month and its year ("10 de diciembre de 2023"). */
   dateConnectors: readonly string[];
+  /**
+   * The order its countries write a numeric date in ("12/11/2025": 12 November where day comes first); absent where
+   * they differ (English: month first in the US, day first elsewhere) or write the year first.
+   */
+  numericDateOrder?: 'dmy' | 'mdy';
 }

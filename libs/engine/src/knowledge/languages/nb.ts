@@ -33,4 +33,5 @@ export const nb: Language = {
     ['desember', 'des'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

@@ -28,4 +28,5 @@ export const nl: Language = {
     ['december', 'dec'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

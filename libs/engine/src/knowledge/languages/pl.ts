@@ -27,4 +27,5 @@ export const pl: Language = {
     ['grudzień', 'grudnia', 'gru'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

@@ -29,4 +29,5 @@ export const pt: Language = {
     ['dezembro', 'dez'],
   ],
   dateConnectors: ['de'],
+  numericDateOrder: 'dmy',
 };

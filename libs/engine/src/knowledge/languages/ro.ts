@@ -31,4 +31,5 @@ export const ro: Language = {
     ['decembrie', 'dec'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

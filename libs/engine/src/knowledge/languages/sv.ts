@@ -27,4 +27,5 @@ export const sv: Language = {
     ['december', 'dec'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };

@@ -31,4 +31,5 @@ export const tr: Language = {
     ['aralık', 'aralik', 'ara'],
   ],
   dateConnectors: [],
+  numericDateOrder: 'dmy',
 };
