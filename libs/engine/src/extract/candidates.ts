@@ -76,6 +76,12 @@ export function durationCandidates(ctx: DocContext): RawCandidate[] {
 
 const AMOUNT_RE = /(?<![\w.,\/-])(\(?-?\s?(?:(?:US\$|\$|€|£|₹|¥|RM|Rs\.?|USD|EUR|GBP|INR|MYR|CHF)\s?)?-?\d{1,3}(?:(?:[,.'\u00a0\u202f]| (?=\d{3}\b))\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:€|EUR|USD|\$))?\)?-?)(?![\w\/]|[.,]\d)/g;
 const PLAIN_AMOUNT_RE = /(?<![\w.,\/-])(-?(?:(?:US\$|\$|€|£|₹|RM|Rs\.?)\s?)?\d{4,9}(?:[.,]\d{1,2})?)(?![\w\/]|[.,]\d)/g;
+/**
+ * An amount whose two decimals stand one space after the separator ("19. 49", "5 657, 87 EUR"): OCR spacing out a
+ * narrow point, or a layout printing it so. Only at the end of its line (a currency after it allowed), where a list of
+ * numbers ("sizes 10, 12 and 14") does not stand.
+ */
+const SPACED_DECIMALS_RE = /(?<![\w.,\/-])(-?(?:(?:\$|€|£|RM)\s?)?\d{1,3}(?:(?:[.'\u00a0\u202f]| (?=\d{3}\b))\d{3})*[.,] \d{2}(?:\s?(?:€|EUR|USD|\$))?)(?=[ \t]*$)/gm;
 
 export function amountCandidates(ctx: DocContext): RawCandidate[] {
   return ctx.memo('amounts', () => {
@@ -83,18 +89,22 @@ export function amountCandidates(ctx: DocContext): RawCandidate[] {
     const seen = new Set<string>();
     // digit groups of an IBAN ("TR92 0001 ... 1234 56") are no amounts
     const ibans = ibanCandidates(ctx);
-    for (const re of [AMOUNT_RE, PLAIN_AMOUNT_RE]) {
+    // the spaced decimals first: their two parts ("19", "49") are no amounts of their own
+    const spaced: { p: number; start: number; end: number }[] = [];
+    for (const re of [SPACED_DECIMALS_RE, AMOUNT_RE, PLAIN_AMOUNT_RE]) {
       ctx.pages.forEach((page, p) => {
         for (const m of page.text.matchAll(re)) {
           const text = m[1].trim();
           const start = m.index! + m[0].indexOf(text);
           const key = `${p}:${start}`;
-          if (seen.has(key)) continue;
-          const value = parseAmount(text, ctx.decimalHint);
+          if (seen.has(key) || spaced.some((x) => x.p === p && x.start <= start && x.end >= start + text.length)) continue;
+          const read = re === SPACED_DECIMALS_RE ? text.replace(/([.,]) (\d{2})/, '$1$2') : text;
+          const value = parseAmount(read, ctx.decimalHint);
           if (value === undefined) continue;
           seen.add(key);
+          if (re === SPACED_DECIMALS_RE) spaced.push({ p, start, end: start + text.length });
           if (ibans.some((i) => i.p === p && i.start <= start && i.end >= start + text.length)) continue;
-          const dec = /[.,]\d{2}\)?-?$/.test(text.replace(/\s?(€|EUR|USD|\$)$/, '')) ? 1 : 0;
+          const dec = /[.,]\d{2}\)?-?$/.test(read.replace(/\s?(€|EUR|USD|\$)$/, '')) ? 1 : 0;
           const cur = /[$€£₹¥]|RM|Rs|USD|EUR|GBP|INR|MYR|CHF/.test(text) ? 1 : 0;
           // Years, percentages and dates are not amounts.
           const after = page.text.slice(start + text.length, start + text.length + 2);

@@ -216,3 +216,17 @@ describe('a tax summary row names its amounts by their sum', () => {
     expect(field(item, 'tax_amount', num).value).toBeNull();
   });
 });
+
+describe('decimals one space after their separator', () => {
+  const values = (lines: string[]) => amountCandidates(new DocContext(doc(lines))).map((c) => c.value);
+
+  test('at the end of a line, "19. 49" and "5 657, 87 EUR" are one amount each, their parts none', () => {
+    expect(values(['BALANCE DUE 19. 49'])).toEqual([19.49]);
+    expect(values(['Gesamtbetrag 5 657, 87 EUR'])).toEqual([5657.87]);
+  });
+
+  test('inside a line, numbers after a comma stay apart ("in 2019, 25 companies", "sizes 10, 12 and 14")', () => {
+    expect(values(['in 2019, 25 companies signed'])).not.toContain(2019.25);
+    expect(values(['sizes 10, 12 and 14'])).not.toContain(10.12);
+  });
+});
