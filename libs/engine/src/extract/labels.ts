@@ -201,7 +201,7 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
 const CELL_GAP = 2.5;
 
 /** Whether consecutive words of a match sit far apart on their row: two cells, not one label. */
-function spansCells(ctx: DocContext, p: number, start: number, end: number): boolean {
+export function spansCells(ctx: DocContext, p: number, start: number, end: number): boolean {
   const words = ctx.wordsIn(p, start, end);
   for (let i = 1; i < words.length; i++) {
     const a = words[i - 1]!.bbox;

@@ -12,6 +12,7 @@ import { documentWords, wordsPattern } from '../../knowledge/document-words/inde
 import { organizationCandidates } from '../../extract/candidates.js';
 import { BUYER_CUE_RE, BUYER_LABEL_RE, type DocContext } from '../../extract/context.js';
 import { labelledText } from '../../extract/labelled-text.js';
+import { spansCells } from '../../extract/labels.js';
 import { aggregate } from '../../extract/ranking.js';
 import { sigmoid, type Scored } from '../../extract/scored.js';
 import type { FieldKind } from '../field-kind.js';
@@ -38,7 +39,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
     const side = buyerSide ? 'buyer' : 'seller';
     const out: Scored[] = partyCandidates(ctx, side).map((c) => ({ value: c.value, spans: [c.span, ...(c.extra ?? [])], score: scoreParty(c.features, side), features: c.features }));
     for (const s of labelledText(ctx, leaf, 6)) if (s.features.lab >= 0.75) out.push({ ...s, score: s.score * 0.8 });
-    return aggregate(out);
+    return withLegalName(ctx, aggregate(out));
   }
   const out: Scored[] = [];
   const orgs = organizationCandidates(ctx);
@@ -77,4 +78,27 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
   }
   for (const s of labelledText(ctx, leaf, 6)) out.push({ ...s, score: s.score * 0.9 });
   return aggregate(out);
+}
+
+const wordsOf = (s: string) => normText(s).split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
+
+/**
+ * A letterhead prints the brand ("ATLASSIAN", "netlify", read by OCR off a scanned logo); the imprint or footer prints
+ * the company's name with its legal form ("Atlassian Pty Ltd", "Netlify, Inc"). When the best name has no legal form
+ * and the document names a company with one whose words contain it, word for word, that fuller name answers, at the
+ * brand's score (the shortest such name: a parent's longer name is another company).
+ */
+function withLegalName(ctx: DocContext, ranked: Scored[]): Scored[] {
+  const top = ranked[0];
+  if (!top || typeof top.value !== 'string' || LEGAL_FORM_RE.test(top.value)) return ranked;
+  // (a lone letter beside it is a logo's glyph read as text: "A ATLASSIAN")
+  const brand = wordsOf(top.value).filter((w, _, all) => w.length > 1 || all.length === 1);
+  if (!brand.length || brand.join('').length < 3) return ranked;
+  const contains = (words: string[]) => words.length > brand.length && words.some((_, i) => brand.every((w, k) => words[i + k] === w));
+  const fuller = organizationCandidates(ctx)
+    // (one cell of its row: side-by-side columns read as one line hold two names)
+    .filter((o) => LEGAL_FORM_RE.test(String(o.value)) && contains(wordsOf(String(o.value))) && !spansCells(ctx, o.p, o.start, o.end))
+    .sort((a, b) => String(a.value).length - String(b.value).length)[0];
+  if (!fuller) return ranked;
+  return [{ value: fuller.value, spans: [fuller], score: top.score, features: { ...top.features, legalName: 1 } }, ...ranked.filter((s) => s.value !== fuller.value)];
 }

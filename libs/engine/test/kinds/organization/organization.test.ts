@@ -32,3 +32,22 @@ describe('organization kind', () => {
     expect(field(INVOICE, 'vendor_name', str).result.group).toBe('name');
   });
 });
+
+describe('a brand on the letterhead and the company\'s legal name in the footer', () => {
+  const invoice = (footer: string) => [
+    { text: 'SEMRUSH', y: 0.05 },
+    { text: 'Invoice', y: 0.12 },
+    { text: 'Invoice number: 4471', y: 0.16 },
+    { text: 'Bill to: Harbour Lane Print LLP', y: 0.22 },
+    { text: 'Total due 120.00', y: 0.6 },
+    { text: footer, y: 0.95 },
+  ];
+
+  test('the name with its legal form that contains the brand word for word answers', () => {
+    expect(field(invoice('Semrush Inc., 800 Boylston Street, Boston'), 'seller_name', str).value).toBe('Semrush Inc.');
+  });
+
+  test('a company whose name does not contain the brand does not', () => {
+    expect(field(invoice('Payments handled by Stripe Payments Europe Ltd'), 'seller_name', str).value).toBe('SEMRUSH');
+  });
+});
