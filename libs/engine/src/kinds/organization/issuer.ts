@@ -224,13 +224,18 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
         // OCR: the name as printed, read through type-aware repair (legal forms, brackets, digits in words)
         if (page.source === 'ocr') text = repairName(ocrNameMarks(text));
         const role = ctx.blockRole(p, li, start);
-        // next line in the same column: an address under a name makes a party block
+        // next line in the same column: an address under a name makes a party block; an attention line right under
+        // it ("FAO James Engel", "z. Hd. Markus Engel") makes it the addressee's, labelled or not (a window address)
         let addrBelow = 0;
-        for (let k = li + 1; k < Math.min(page.lines.length, li + 6); k++) {
+        let addressee = 0;
+        for (let k = li + 1, first = true; k < Math.min(page.lines.length, li + 6); k++) {
           const l2 = page.lines[k];
           if (l2.bbox[1] - line.bbox[3] > 4 * medH) break;
           if (Math.abs(l2.bbox[0] - line.bbox[0]) > 0.03) continue;
-          if (isAddressLine(page.text.slice(l2.start, l2.end))) { addrBelow = 1; break; }
+          const below = page.text.slice(l2.start, l2.end);
+          if (first && !lineAttention && ATTENTION_AT.test(below.trim())) addressee = 1;
+          first = false;
+          if (isAddressLine(below)) { addrBelow = 1; break; }
         }
         // registration/bank details on the same line or the lines right around it
         let details = 0;
@@ -269,6 +274,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           mixed: (mixedRows || colRuns.length > 1) && pc.kind !== 3 ? 1 : 0,
           // a person named by an attention line ("z. Hd. Jana Krüger") works at the party; the party is the line above
           attention: attention || lineAttention ? 1 : 0,
+          addressee,
         };
         const key = normText(text);
         const prev = seen.get(key);
@@ -455,8 +461,8 @@ export function legalFormBelow(page: Page, li: number, start: number, end: numbe
 
 /** Hand-set weights (log-odds) of the party features for the issuer (seller) and the recipient (buyer). */
 export const ISSUER_WEIGHTS: Record<'seller' | 'buyer', Record<string, number>> = {
-  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5 },
-  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5 },
+  seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5, addressee: -1.5 },
+  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5, addressee: 2.5 },
 };
 
 export function scoreParty(f: Record<string, number>, side: 'seller' | 'buyer'): number {

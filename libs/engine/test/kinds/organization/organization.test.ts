@@ -51,3 +51,26 @@ describe('a brand on the letterhead and the company\'s legal name in the footer'
     expect(field(invoice('Payments handled by Stripe Payments Europe Ltd'), 'seller_name', str).value).toBe('SEMRUSH');
   });
 });
+
+describe('an unlabelled addressee block (a window address)', () => {
+  const letter = [
+    { text: 'ACME TRADING GmbH', y: 0.05 },
+    { text: 'Hauptstr. 1, 10115 Berlin', y: 0.08 },
+    { text: 'ACME TRADING GmbH - Hauptstr. 1 - 10115 Berlin', y: 0.16 },
+    { text: 'Nordwerk Druck & Medien', y: 0.2 },
+    { text: 'z. Hd. Markus Engel', y: 0.23 },
+    { text: 'Landstraße 57', y: 0.26 },
+    { text: '4090 Linz', y: 0.29 },
+    { text: 'Rechnungsnummer 8817732', y: 0.36 },
+    { text: 'Pos. Bezeichnung Menge Preis', y: 0.45 },
+    { text: 'Summe 230,00', y: 0.7 },
+  ];
+
+  test('the name right above an attention line is the buyer', () => {
+    expect(field(letter, 'buyer_name', str).value).toBe('Nordwerk Druck & Medien');
+  });
+
+  test('and not the seller', () => {
+    expect(field(letter, 'seller_name', str).value).toBe('ACME TRADING GmbH');
+  });
+});
