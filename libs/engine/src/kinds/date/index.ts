@@ -63,9 +63,10 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
       const prevLine = text.slice(pl, Math.max(pl, ls - 1)).trim();
       if (prevLine.length <= 30) label = prevLine;
     }
-    const m = OTHER_DATE_ROLE_RE.exec(label.slice(-30));
-    const ownRole = m && own.some((w) => m[1].toLowerCase().startsWith(w.slice(0, 4)) || w.startsWith(m[1].toLowerCase().slice(0, 4)));
-    if ((m && !ownRole) || otherRoleLabel(label, leaf)) { sc.score *= 0.5; sc.features.otherRole = 1; }
+    // every role word of the label: one of the field's own makes it the field's label ("Payment Due" for a due date)
+    const roles = [...label.slice(-30).matchAll(OTHER_DATE_ROLE_WORDS)].map((m) => m[1]!.toLowerCase());
+    const ownRole = roles.some((r) => own.some((w) => r.startsWith(w.slice(0, 4)) || w.startsWith(r.slice(0, 4))));
+    if ((roles.length && !ownRole) || otherRoleLabel(label, leaf)) { sc.score *= 0.5; sc.features.otherRole = 1; }
     const around = `${text.slice(Math.max(0, sp.start - 14), sp.start)}|${text.slice(sp.end, sp.end + 14)}`;
     if (!own.some((w) => PERIOD_FIELD_PREFIXES.some((p) => w.startsWith(p))) && RANGE_AROUND.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
   }
@@ -126,6 +127,7 @@ function otherRoleLabel(label: string, leaf: LeafNode): boolean {
 
 /** A word of a label that names a date of another role, from its beginning (knowledge/document-words). */
 export const OTHER_DATE_ROLE_RE = new RegExp(`(?:^|[^\\p{L}])(${wordsPattern(documentWords('dateRoleStems'))})`, 'iu');
+const OTHER_DATE_ROLE_WORDS = new RegExp(OTHER_DATE_ROLE_RE.source, 'giu');
 
 /**
  * A date that is one end of a period: a dash or a range word ("bis", "to", "until") between it and another date,

@@ -66,3 +66,12 @@ describe('date kind', () => {
     expect(field(['Invoice date: 15.06.2023'], 'invoice_date', str).result.group).toBe('date');
   });
 });
+
+test('a column headed by a role word of another kind and the field\'s own ("Payment Due") is the field\'s', () => {
+  const grid = [
+    { text: 'Invoice Ref.', x: 0.08, y: 0.3 }, { text: 'Invoice Date', x: 0.36, y: 0.3 }, { text: 'Payment Due', x: 0.64, y: 0.3 },
+    { text: '2024/1007', x: 0.08, y: 0.32 }, { text: '16/03/2024', x: 0.36, y: 0.32 }, { text: '06/04/2024', x: 0.64, y: 0.32 },
+  ];
+  expect(field(grid, 'due_date', str).value).toBe('2024-04-06');
+  expect(field(grid, 'invoice_date', str).value).toBe('2024-03-16');
+});
