@@ -726,6 +726,9 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
 /** Another field's noun right after a label hit (knowledge/document-words `labelNouns`). */
 export const LABEL_NOUN_AFTER = new RegExp(`^[ \\t]*(?:${wordsPattern(printedWords('labelNouns'))})\\b`, 'i');
 
+/** Names of taxes (knowledge/document-words), folded. */
+const TAX_NAMES: ReadonlySet<string> = new Set(printedWords('taxNames'));
+
 /** Label phrases that only say "a number follows": whose number it is comes from the word before them. */
 const GENERIC_NUMBER_LABELS: ReadonlySet<string> = new Set([...NUMBER_WORDS, 'id']);
 
@@ -750,6 +753,9 @@ export function dropForeignQualified(ctx: DocContext, hits: LabelHit[], phrases:
     const m = /(\S+?)[.]?\s*$/u.exec(before);
     if (!m || !/\p{L}{2}/u.test(m[1]) || /[:;,)]$/.test(m[1])) return true;
     const segs = m[1].toLowerCase().split(/[./\-]+/).map((w) => w.replace(/[^\p{L}]/gu, '')).filter(Boolean);
+    // a tax's name before it ("VAT No.", "BTW-nr", "USt-Nr.") labels a tax registration, whatever other labels of
+    // the field hold that word ("faktura VAT nr")
+    if (segs.some((w) => TAX_NAMES.has(w))) return false;
     return segs.some((w) => own.has(w));
   });
 }

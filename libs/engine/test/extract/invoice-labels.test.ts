@@ -33,6 +33,16 @@ describe('generic number labels qualified by another noun', () => {
     expect(r.invoice_number).toBeNull();
   });
 
+  test('a tax\'s name before "No." ("VAT No.", "BTW-nr") labels a tax registration, never the invoice number', () => {
+    const r = extract([
+      { text: 'Bluefield Joinery Limited', x: 0.05, y: 0.05 },
+      { text: 'VAT No.: GB984605682', x: 0.6, y: 0.1 },
+      { text: 'Invoice Ref.', x: 0.08, y: 0.3 }, { text: 'Invoice Date', x: 0.36, y: 0.3 },
+      { text: '2024/1007', x: 0.08, y: 0.32 }, { text: '16/03/2024', x: 0.36, y: 0.32 },
+    ], INVOICE_NUMBER);
+    expect(r.invoice_number).toBe('2024/1007');
+  });
+
   test('a bare "No." still labels the invoice number', () => {
     const r = extract([
       { text: 'INVOICE', x: 0.4, y: 0.05 },
