@@ -191,10 +191,29 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
         hits.push({ p, start: m.index!, end: m.index! + m[0].length, rank: rankOf.get(key) ?? phrases.length, line: ctx.lineIndex(p, m.index!), phraseLen: m[0].length });
       }
       if ((p < SIMILAR_FIRST_PAGES || p >= Math.min(maxPages, ctx.pages.length) - SIMILAR_LAST_PAGES) && formLike(ctx, p)) hits.push(...similarLabelHits(ctx, p, phrases, hits));
+      hits.push(...initialismHits(ctx, p, phrases));
     });
     if (specs) for (const h of hits) if (h.rank < specs.length) h.spec = specs[h.rank];
     return hits;
   });
+}
+
+/** Letters each closed by a dot ("I.V.A.", "B.T.W.", "N.I.F."): an abbreviation spelled out as initials. */
+const INITIALISM = /(?<![\p{L}\p{N}.])((?:\p{L}\.){2,5})(?![\p{L}\p{N}])/gu;
+
+/**
+ * Hits of one-word labels printed as dotted initials ("I.V.A. 16 %" for "IVA", "T.V.A." for "TVA"): the page's
+ * initialisms, letters joined, matched against the phrases that are one word of as many letters.
+ */
+function initialismHits(ctx: DocContext, p: number, phrases: string[]): LabelHit[] {
+  const found = ctx.memo(`initialisms:${p}`, () => [...ctx.pages[p]!.text.matchAll(INITIALISM)].map((m) => ({ start: m.index!, end: m.index! + m[1]!.length, word: m[1]!.replace(/\./g, '').toLowerCase() })));
+  if (!found.length) return [];
+  const out: LabelHit[] = [];
+  for (const f of found) {
+    const rank = phrases.findIndex((ph) => ph.length === f.word.length && ph.toLowerCase() === f.word);
+    if (rank >= 0) out.push({ p, start: f.start, end: f.end, rank, line: ctx.lineIndex(p, f.start), phraseLen: f.end - f.start });
+  }
+  return out;
 }
 
 /** Gap between two words of one label, in word heights, beyond which they stand in different cells (a word space is ~0.3). */

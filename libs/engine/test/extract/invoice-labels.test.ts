@@ -150,3 +150,19 @@ test('"Please pay" labels the amount due ahead of the total', () => {
   ], { amount_due: { type: ['number', 'null'], description: 'Amount due to be paid, as a number.' } });
   expect(r.amount_due).toBe(580);
 });
+
+describe('labels printed as dotted initials', () => {
+  test('"I.V.A. 16.0 %" labels the tax as "IVA" does', () => {
+    const r = extract([
+      { text: 'Importe neto 3,345.50', y: 0.6 },
+      { text: 'I.V.A. 16.0 % 535.28', y: 0.63 },
+      { text: 'Total a pagar 3,880.78', y: 0.66 },
+    ], { tax_amount: { type: 'number' } });
+    expect(r.tax_amount).toBe(535.28);
+  });
+
+  test('"P.O.:" labels the purchase order', () => {
+    const r = extract([{ text: 'Invoice No. 2024-17', y: 0.2 }, { text: 'Ref. 5521', y: 0.23 }, { text: 'P.O.: P7924999', y: 0.26 }], { purchase_order: { type: 'string' } });
+    expect(r.purchase_order).toBe('P7924999');
+  });
+});
