@@ -158,6 +158,8 @@ export interface LabelHit extends Span {
   quality?: number;
   /** How much the phrase says (see labelPhrases); absent for lists labelPhrases did not make (then its rank tells). */
   spec?: number;
+  /** Found as dotted initials ("I.V.A." for "iva": initialismHits), not by the phrase's pattern. */
+  initials?: boolean;
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -191,7 +193,7 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
         hits.push({ p, start: m.index!, end: m.index! + m[0].length, rank: rankOf.get(key) ?? phrases.length, line: ctx.lineIndex(p, m.index!), phraseLen: m[0].length });
       }
       if ((p < SIMILAR_FIRST_PAGES || p >= Math.min(maxPages, ctx.pages.length) - SIMILAR_LAST_PAGES) && formLike(ctx, p)) hits.push(...similarLabelHits(ctx, p, phrases, hits));
-      hits.push(...initialismHits(ctx, p, phrases));
+      for (const h of initialismHits(ctx, p, phrases)) if (!hits.some((o) => o.p === p && o.start === h.start && o.end === h.end)) hits.push(h);
     });
     if (specs) for (const h of hits) if (h.rank < specs.length) h.spec = specs[h.rank];
     return hits;
@@ -211,7 +213,7 @@ function initialismHits(ctx: DocContext, p: number, phrases: string[]): LabelHit
   const out: LabelHit[] = [];
   for (const f of found) {
     const rank = phrases.findIndex((ph) => ph.length === f.word.length && ph.toLowerCase() === f.word);
-    if (rank >= 0) out.push({ p, start: f.start, end: f.end, rank, line: ctx.lineIndex(p, f.start), phraseLen: f.end - f.start });
+    if (rank >= 0) out.push({ p, start: f.start, end: f.end, rank, line: ctx.lineIndex(p, f.start), phraseLen: f.end - f.start, initials: true });
   }
   return out;
 }

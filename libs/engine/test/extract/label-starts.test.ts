@@ -14,9 +14,9 @@ const phrasePattern = (p: string) => esc(p.replace(/[\s._-]+/g, (run) => (/\s/.t
 /** Running text (long lines, no colons: nothing is read by similarity), one phrase per sentence. */
 const sentences = (texts: string[]) => texts.map((t) => `the word ${t} stands in this long sentence of running text here`);
 
-/** Labels found, as "page:start-end". */
+/** Labels found by the pattern, as "page:start-end" (not the dotted-initials reader's own hits: "A.C." for "ac"). */
 function found(pages: string[][], phrases: string[]): string[] {
-  return findLabels(new DocContext(doc(...pages)), phrases).map((h) => `${h.p}:${h.start}-${h.end}`);
+  return findLabels(new DocContext(doc(...pages)), phrases).filter((h) => !h.initials).map((h) => `${h.p}:${h.start}-${h.end}`);
 }
 
 /** What a search of each whole page with the phrases' pattern (longest first) finds. */
