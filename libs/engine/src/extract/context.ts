@@ -51,6 +51,18 @@ function headsLine(t: string): boolean {
   return false;
 }
 
+/**
+ * A role word that is the key of a value on its line ("Customer ID: AC779807", "Cliente n.º: CL23638", "Kunde:
+ * 10023"): after the role label only short words (a number word, "ID") and one code holding a digit. Such a line
+ * gives the buyer's number; it heads no party block.
+ */
+function keyAndValue(t: string): boolean {
+  const m = BUYER_LABEL_RE.exec(t) ?? SELLER_LABEL_RE.exec(t);
+  if (!m) return false;
+  const rest = t.slice(m.index + m[0].length).trim().split(/\s+/).filter(Boolean);
+  return rest.length > 0 && /\d/.test(rest[rest.length - 1]!) && rest.slice(0, -1).every((w) => w.length <= 4);
+}
+
 export class DocContext {
   readonly pages: Page[];
   readonly dateOrder: DateOrder;
@@ -256,7 +268,7 @@ export class DocContext {
       const t = page.text.slice(l.start, l.end);
       // a label is short ("Bill to:", "Seller"), not a sentence, and heads its line: a role word ending a longer
       // line is what the line is about ("Installazione presso il cliente": an item done at the customer's)
-      if (t.length <= 40 && headsLine(t)) { const r = test(t); if (r) return { role: r, dist: n }; }
+      if (t.length <= 40 && headsLine(t) && !keyAndValue(t)) { const r = test(t); if (r) return { role: r, dist: n }; }
       // labels of side-by-side blocks read as one OCR line ("Seller:      Buyer:"): the one over this column
       if (x0 !== undefined && page.source === 'ocr' && t.length <= 60) {
         const runs = columnRuns(page, l.wordStart, l.wordEnd);

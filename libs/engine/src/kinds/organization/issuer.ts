@@ -15,6 +15,7 @@ import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-dom
 import type { Page } from '../../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from '../../extract/context.js';
 import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
+import { CURRENCY_CODES } from '../../knowledge/currencies/index.js';
 import { repairName } from '../../ocr-repair/receipt.js';
 
 export interface PartyCandidate {
@@ -102,8 +103,11 @@ export function hasLegalForm(t: string): boolean {
   return LEGAL_SUFFIX.test(t.replace(/\(\s*Inc\w*\.?/gi, '('));
 }
 
+const CURRENCY_CODE_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
 function looksLikeName(t: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
+  // a currency's code alone ("Moeda: BRL", a "EUR" column) names money, not a party
+  if (CURRENCY_CODE_SET.has(t)) return false;
   // a letter-spaced title read with gaps ("FACTU U R") is the word it spells
   if ((t.match(/(?:^|\s)\p{L}(?=\s|$)/gu) ?? []).length >= 2 && NOT_NAME.test(t.replace(/\s+/g, ''))) return false;
   if (!/\p{L}{2}/u.test(t)) return false;

@@ -74,3 +74,25 @@ describe('an unlabelled addressee block (a window address)', () => {
     expect(field(letter, 'seller_name', str).value).toBe('ACME TRADING GmbH');
   });
 });
+
+describe('a line that gives the buyer\'s number heads no party block', () => {
+  const invoice = [
+    { text: 'Ribamar Consultoria S.A.', y: 0.05 },
+    { text: 'Av. Afonso Pena, 6 - Centro', y: 0.08 },
+    { text: 'Montalvo Consultoria, Ltda', y: 0.18 },
+    { text: 'Rua da Consolação, 58', y: 0.21 },
+    { text: 'Data: 18/05/2024', y: 0.3 },
+    { text: 'Cliente n.º: CL23638', y: 0.33 },
+    { text: 'Moeda: BRL', y: 0.36 },
+    { text: 'N.º Designação Quantidade', y: 0.42 },
+    { text: '10 Serviços de consultoria 8', y: 0.45 },
+  ];
+
+  test('the lines under "Cliente n.º: CL23638" are no buyer\'s (neither a currency code nor a table header)', () => {
+    expect(field(invoice, 'buyer_name', str).value).not.toMatch(/^(?:BRL|N\.º Designação Quantidade|10 Serviços de consultoria 8)$/);
+  });
+
+  test('a currency code alone is no party name', () => {
+    expect(field([{ text: 'Invoice 2024-17', y: 0.1 }, { text: 'Bill to', y: 0.2 }, { text: 'EUR', y: 0.23 }], 'buyer_name', str).value).toBeNull();
+  });
+});
