@@ -163,13 +163,15 @@ export interface LabelHit extends Span {
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** An apostrophe in a label ("date d'émission") as any of the ways it is printed: straight, typographic, modifier letter. */
+const APOSTROPHES = "['’ʼ‘]";
 
 /**
  * A label phrase as a pattern: its words separated by any run of spaces, dots, underscores or dashes. A run of
  * those in the phrase (a caller's title "total   due") becomes one separator: two quantifiers side by side
  * match dot leaders in as many ways as there are splits, and backtrack for hours.
  */
-const phrasePattern = (p: string) => esc(p.replace(/[\s._-]+/g, (run) => (/\s/.test(run) ? ' ' : run))).replace(/ /g, '[\\s._-]*');
+const phrasePattern = (p: string) => esc(p.replace(/[\s._-]+/g, (run) => (/\s/.test(run) ? ' ' : run))).replace(/ /g, '[\\s._-]*').replace(/['’]/g, APOSTROPHES);
 
 export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): LabelHit[] {
   const specs = listSpecificity.get(phrases);

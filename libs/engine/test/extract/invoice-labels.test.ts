@@ -1,5 +1,7 @@
 import { compileSchema, extractFromDocument } from '../../src/index.js';
 import { doc } from '../helpers/doc.js';
+import { DocContext } from '../../src/extract/context.js';
+import { findLabels } from '../../src/extract/labels.js';
 
 const extract = (lines: Parameters<typeof doc>[0], properties: Record<string, unknown>) =>
   extractFromDocument(doc(lines), compileSchema({ type: 'object', properties })).data;
@@ -165,4 +167,10 @@ describe('labels printed as dotted initials', () => {
     const r = extract([{ text: 'Invoice No. 2024-17', y: 0.2 }, { text: 'Ref. 5521', y: 0.23 }, { text: 'P.O.: P7924999', y: 0.26 }], { purchase_order: { type: 'string' } });
     expect(r.purchase_order).toBe('P7924999');
   });
+});
+
+test('a label printed with a typographic apostrophe ("Date d’émission") is found by its pattern, as listed', () => {
+  const line = 'La date d’émission de la présente facture est fixée ce jour par le vendeur pour le client';
+  const ctx = new DocContext(doc([line]));
+  expect(findLabels(ctx, ["date d'émission"]).map((h) => line.slice(h.start, h.end))).toEqual(['date d’émission']);
 });

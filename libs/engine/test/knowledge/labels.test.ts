@@ -128,3 +128,10 @@ describe('labels composed from tax words', () => {
     expect(conceptPhrases('subtotal')).toEqual(expect.arrayContaining([...taxQualifiedPhrases('excluded')]));
   });
 });
+
+test('a label\'s apostrophe matches the typographic and modifier-letter ones it is often printed with', () => {
+  const re = new RegExp(phrasesPattern(["à l'attention de"]), 'iu');
+  expect(re.test('À l’attention de Nicolas Girard')).toBe(true);
+  expect(re.test("A l'attention de")).toBe(false);
+  expect(re.test('à lʼattention de')).toBe(true);
+});

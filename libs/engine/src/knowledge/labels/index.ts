@@ -130,6 +130,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * ("Bill to:", "Rechnungsempfänger"); use with the 'iu' flags.
  */
 export function phrasesPattern(phrases: readonly string[]): string {
-  const alts = [...phrases].sort((a, b) => b.length - a.length).map((p) => escapeRe(p.trim()).replace(/\s+/g, '[\\s._-]*'));
+  // (an apostrophe as any of the ways it is printed: "à l’attention de")
+  const alts = [...phrases].sort((a, b) => b.length - a.length).map((p) => escapeRe(p.trim()).replace(/\s+/g, '[\\s._-]*').replace(/['’]/g, "['’ʼ‘]"));
   return `(?<![\\p{L}\\p{N}])(?:${alts.join('|')})(?![\\p{L}\\p{N}])`;
 }
