@@ -263,9 +263,12 @@ export class DocContext {
       const overlap = Math.min(l.bbox[2], line.bbox[2]) - Math.max(l.bbox[0], line.bbox[0]);
       if (overlap <= 0 && Math.abs(l.bbox[0] - line.bbox[0]) > 0.03) continue; // other column
       if (prevTop - l.bbox[3] > 2.8 * h) break; // a gap ends the block
+      const t = page.text.slice(l.start, l.end);
+      // a role heading starting right of the span, within its line, is another column's ("Rechnung an: | Lieferant:"
+      // over a line holding both blocks' names)
+      if (x0 !== undefined && l.bbox[0] > x0 + 0.02 && l.bbox[0] < line.bbox[2] && t.length <= 40 && test(t)) continue;
       n++;
       prevTop = l.bbox[1];
-      const t = page.text.slice(l.start, l.end);
       // a label is short ("Bill to:", "Seller"), not a sentence, and heads its line: a role word ending a longer
       // line is what the line is about ("Installazione presso il cliente": an item done at the customer's)
       if (t.length <= 40 && headsLine(t) && !keyAndValue(t)) { const r = test(t); if (r) return { role: r, dist: n }; }

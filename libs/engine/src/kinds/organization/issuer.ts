@@ -103,11 +103,44 @@ export function hasLegalForm(t: string): boolean {
   return LEGAL_SUFFIX.test(t.replace(/\(\s*Inc\w*\.?/gi, '('));
 }
 
+/**
+ * Where a line splits into the blocks of party headings right above it: for each role heading ("Lieferant:") within
+ * two line heights above whose left edge lies inside this line (past its start, with a gap before the word there),
+ * the index of the first word at or right of that edge.
+ */
+function headingSplits(page: Page, li: number, medH: number): number[] {
+  const line = page.lines[li]!;
+  if (line.wordEnd - line.wordStart < 2) return [];
+  const out: number[] = [];
+  for (let k = li - 1; k >= 0 && k >= li - 4; k--) {
+    const h = page.lines[k]!;
+    const above = line.bbox[1] - h.bbox[3];
+    if (above < 0 || above > 2 * medH) continue;
+    const x = h.bbox[0];
+    if (x <= line.bbox[0] + 0.02 || x >= line.bbox[2] - 0.02) continue;
+    // (a party block's heading, "Lieferant:", not a value of a grid above)
+    const t = page.text.slice(h.start, h.end);
+    if (t.length > 40 || !(BUYER_LABEL_RE.test(t) || SELLER_LABEL_RE.test(t))) continue;
+    for (let w = line.wordStart + 1; w < line.wordEnd; w++) {
+      const b = page.words[w]!.bbox;
+      if (b[0] >= x - 0.005) {
+        if (page.words[w - 1]!.bbox[2] < x && !out.includes(w)) out.push(w);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 const CURRENCY_CODE_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
+/** A single word of at least three letters and then a document title (knowledge/document-words `titles`). */
+const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern(documentWords('titles').filter((w) => !/\\s/.test(w)))})$`, 'iu');
 function looksLikeName(t: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
   // a currency's code alone ("Moeda: BRL", a "EUR" column) names money, not a party
   if (CURRENCY_CODE_SET.has(t)) return false;
+  // one word compounded onto a document title is a title ("Ausgangsrechnung", "Verkoopfactuur", "Slutfaktura")
+  if (COMPOUND_TITLE.test(t)) return false;
   // a letter-spaced title read with gaps ("FACTU U R") is the word it spells
   if ((t.match(/(?:^|\s)\p{L}(?=\s|$)/gu) ?? []).length >= 2 && NOT_NAME.test(t.replace(/\s+/g, ''))) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
@@ -193,6 +226,13 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       // OCR reads side-by-side columns as one line ("SwissDev Greg Tomasik    SimFin Analytics GmbH"): a gap
       // much wider than a word space splits it into the columns' own pieces
       const colRuns = page.source === 'ocr' ? columnRuns(page, line.wordStart, line.wordEnd) : [];
+      // blocks side by side under their own headings ("Rechnung an:" | "Lieferant:"), whose first lines the text
+      // layer joined into one: the left edge of a heading right above, inside the line, starts another block's piece
+      const headSplits = headingSplits(page, li, medH);
+      for (const k of headSplits) {
+        pieces.push({ text: page.text.slice(page.words[line.wordStart].start, page.words[k - 1].end), start: page.words[line.wordStart].start, kind: 3 });
+        pieces.push({ text: page.text.slice(page.words[k].start, page.words[line.wordEnd - 1].end), start: page.words[k].start, kind: 3 });
+      }
       if (colRuns.length > 1) {
         for (const [a, b] of colRuns) {
           if (a === line.wordStart && b === line.wordEnd) break;
@@ -274,8 +314,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           payee,
           firstLine,
           junk: (text.replace(/[\p{L}\p{N}\s.,&'()-]/gu, '').length / Math.max(1, text.length)) > 0.08 ? 1 : 0,
-          // the whole text line although its words sit on different visual rows or in different columns
-          mixed: (mixedRows || colRuns.length > 1) && pc.kind !== 3 ? 1 : 0,
+          // the whole text line although its words sit on different visual rows or in different columns (or blocks)
+          mixed: (mixedRows || colRuns.length > 1 || headSplits.length > 0) && pc.kind !== 3 ? 1 : 0,
           // a person named by an attention line ("z. Hd. Jana Krüger") works at the party; the party is the line above
           attention: attention || lineAttention ? 1 : 0,
           addressee,

@@ -1,4 +1,7 @@
 import { claimers, extract, field, groupOf, kindName, str } from '../kind-helpers.js';
+import { compileSchema, extractFromDocument } from '../../../src/index.js';
+import type { DocumentModel } from '../../../src/document/model.js';
+import { doc } from '../../helpers/doc.js';
 
 const INVOICE = [
   { text: 'ACME TRADING GmbH', y: 0.05 },
@@ -94,5 +97,37 @@ describe('a line that gives the buyer\'s number heads no party block', () => {
 
   test('a currency code alone is no party name', () => {
     expect(field([{ text: 'Invoice 2024-17', y: 0.1 }, { text: 'Bill to', y: 0.2 }, { text: 'EUR', y: 0.23 }], 'buyer_name', str).value).toBeNull();
+  });
+});
+
+describe('two blocks side by side under their own headings, their names joined on one text line', () => {
+  const lines = [
+    { text: 'Ausgangsrechnung', y: 0.05 },
+    { text: 'Rechnung an:', x: 0.097, y: 0.11 }, { text: 'Lieferant:', x: 0.517, y: 0.11 },
+    { text: 'Lindenhof Holzbau UG', x: 0.097, y: 0.137 }, { text: 'Elektrotechnik Krüger UG', x: 0.517, y: 0.137 },
+    { text: 'Otto-Hahn-Str. 9', x: 0.097, y: 0.164 }, { text: 'Am Lindenhof 15', x: 0.517, y: 0.164 },
+    { text: '60354 Frankfurt am Main', x: 0.097, y: 0.191 }, { text: '50682 Köln', x: 0.517, y: 0.191 },
+    { text: 'Summe 230,00', y: 0.7 },
+  ];
+  /** The two names on one text line, as a text layer joins words on one baseline (the newline between them a space). */
+  function joined(): DocumentModel {
+    const d = doc(lines);
+    const pg = d.pages[0]!;
+    const [a, b] = [pg.lines[3]!, pg.lines[4]!];
+    pg.text = `${pg.text.slice(0, a.end)} ${pg.text.slice(a.end + 1)}`;
+    for (let w = b.wordStart; w < b.wordEnd; w++) pg.words[w]!.line = 3;
+    pg.lines.splice(3, 2, { ...a, end: b.end, wordEnd: b.wordEnd, bbox: [a.bbox[0], a.bbox[1], b.bbox[2], b.bbox[3]] });
+    for (let l = 4; l < pg.lines.length; l++) for (let w = pg.lines[l]!.wordStart; w < pg.lines[l]!.wordEnd; w++) pg.words[w]!.line = l;
+    return d;
+  }
+  const read = (name: string) => extractFromDocument(joined(), compileSchema({ type: 'object', properties: { [name]: { type: ['string', 'null'] } } })).data[name];
+
+  test('the heading over each half names its block', () => {
+    expect(read('buyer_name')).toBe('Lindenhof Holzbau UG');
+    expect(read('seller_name')).toBe('Elektrotechnik Krüger UG');
+  });
+
+  test('a document title compounded in one word ("Ausgangsrechnung") is no seller', () => {
+    expect(field([{ text: 'Ausgangsrechnung', y: 0.05 }, { text: 'Rechnungsnummer 8817732', y: 0.2 }, { text: 'Summe 230,00', y: 0.7 }], 'seller_name', str).value).toBeNull();
   });
 });
