@@ -110,15 +110,23 @@ export function amountFamily(name: string): AmountFamily | undefined {
   return FAMILY_FITS.find(([, fits]) => fits(n))?.[0];
 }
 
-/** Every language's phrases saying a sum includes tax, then those saying it leaves tax out (knowledge/labels). */
-let taxQualified: { phrases: string[]; included: number } | undefined;
-function taxQualifiedList() {
-  if (!taxQualified) {
-    const included = taxQualifiedPhrases('included');
-    taxQualified = { phrases: [...included, ...taxQualifiedPhrases('excluded')], included: included.length };
-  }
+/**
+ * Every language's phrases saying a sum leaves tax out, as a pattern anchored where a label ends (after spaces, dots or
+ * a colon), and those saying it includes tax, as a pattern to search a line with (knowledge/labels). Looked for around
+ * each hit only: the whole pages hold few sums labels and many words.
+ */
+let taxQualified: { excludedAfter: RegExp; included: RegExp } | undefined;
+function taxQualifiedPatterns() {
+  const alternation = (phrases: readonly string[]) => [...phrases].sort((a, b) => b.length - a.length).map(phrasePattern).join('|');
+  taxQualified ??= {
+    excludedAfter: new RegExp(`^[ \\t.:]*(?:${alternation(taxQualifiedPhrases('excluded'))})(?![\\p{L}\\p{N}])`, 'iu'),
+    included: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(taxQualifiedPhrases('included'))})(?![\\p{L}\\p{N}])`, 'giu'),
+  };
   return taxQualified;
 }
+
+/** How far around a hit a qualifying phrase is looked for (characters). */
+const QUALIFIER_REACH = 40;
 
 /**
  * Drop the label hits that are really part of another sum's label: "Total" inside "Total HT" belongs to the
@@ -134,17 +142,26 @@ export function keepOwnFamily(ctx: DocContext, hits: LabelHit[], family: AmountF
     }
     return all;
   });
-  const qualified = ctx.memo('tax-qualified', () => {
-    const list = taxQualifiedList();
-    return findLabels(ctx, list.phrases).map((h) => ({ p: h.p, start: h.start, end: h.end, excluded: h.rank >= list.included }));
-  });
-  // b follows a on its line, with nothing but spaces, dots or a colon between
-  const follows = (a: { p: number; end: number }, b: { p: number; start: number }) =>
-    a.p === b.p && b.start >= a.end && /^[ \t.:]*$/.test(ctx.pages[a.p]!.text.slice(a.end, b.start));
+  const { excludedAfter, included } = taxQualifiedPatterns();
+  // "Total" + "s/ IVA": a phrase of tax left out right after the hit, on its line
+  const leavesTaxOut = (h: LabelHit) => excludedAfter.test(ctx.pages[h.p]!.text.slice(h.end, h.end + QUALIFIER_REACH).split('\n')[0]!);
+  // "Total" + "incl. VAT": the hit inside a phrase of tax included that follows a total's label, nothing but spaces,
+  // dots or a colon between
+  const inTotalsQualifier = (h: LabelHit) => {
+    const text = ctx.pages[h.p]!.text;
+    const from = Math.max(0, h.start - QUALIFIER_REACH);
+    included.lastIndex = 0;
+    for (const m of text.slice(from, h.end + QUALIFIER_REACH).matchAll(included)) {
+      const start = from + m.index!;
+      if (start > h.start || start + m[0].length < h.end) continue;
+      if (fams.some((t) => t.fam === 'total' && t.p === h.p && t.end <= start && /^[ \t.:]*$/.test(text.slice(t.end, start)))) return true;
+    }
+    return false;
+  };
   return hits.filter((h) => {
     if (fams.some((g) => g.p === h.p && g.fam !== family && g.start < h.end && g.end > h.start && g.end - g.start > h.end - h.start)) return false;
-    if (family === 'total') return !qualified.some((q) => q.excluded && follows(h, q));
-    if (family === 'tax') return !qualified.some((q) => !q.excluded && q.p === h.p && q.start <= h.start && q.end >= h.end && fams.some((t) => t.fam === 'total' && follows(t, q)));
+    if (family === 'total') return !leavesTaxOut(h);
+    if (family === 'tax') return !inTotalsQualifier(h);
     return true;
   });
 }
