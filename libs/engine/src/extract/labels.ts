@@ -219,6 +219,9 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
   });
 }
 
+/** Per phrase list, its one-word phrases of two to five letters and their ranks (the words initials can spell). */
+const initialismRanks = new WeakMap<readonly string[], Map<string, number>>();
+
 /** Letters each closed by a dot ("I.V.A.", "B.T.W.", "N.I.F."): an abbreviation spelled out as initials. */
 const INITIALISM = /(?<![\p{L}\p{N}.])((?:\p{L}\.){2,5})(?![\p{L}\p{N}])/gu;
 
@@ -229,10 +232,16 @@ const INITIALISM = /(?<![\p{L}\p{N}.])((?:\p{L}\.){2,5})(?![\p{L}\p{N}])/gu;
 function initialismHits(ctx: DocContext, p: number, phrases: string[]): LabelHit[] {
   const found = ctx.memo(`initialisms:${p}`, () => [...ctx.pages[p]!.text.matchAll(INITIALISM)].map((m) => ({ start: m.index!, end: m.index! + m[1]!.length, word: m[1]!.replace(/\./g, '').toLowerCase() })));
   if (!found.length) return [];
+  let ranks = initialismRanks.get(phrases);
+  if (!ranks) {
+    ranks = new Map();
+    phrases.forEach((ph, i) => { const w = ph.toLowerCase(); if (/^\p{L}{2,5}$/u.test(w) && !ranks!.has(w)) ranks!.set(w, i); });
+    initialismRanks.set(phrases, ranks);
+  }
   const out: LabelHit[] = [];
   for (const f of found) {
-    const rank = phrases.findIndex((ph) => ph.length === f.word.length && ph.toLowerCase() === f.word);
-    if (rank >= 0) out.push({ p, start: f.start, end: f.end, rank, line: ctx.lineIndex(p, f.start), phraseLen: f.end - f.start, initials: true });
+    const rank = ranks.get(f.word);
+    if (rank !== undefined) out.push({ p, start: f.start, end: f.end, rank, line: ctx.lineIndex(p, f.start), phraseLen: f.end - f.start, initials: true });
   }
   return out;
 }

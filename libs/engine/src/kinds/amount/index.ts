@@ -105,7 +105,14 @@ function rowSumRoles(ctx: DocContext, cands: RawCandidate[]): Map<RawCandidate, 
       const l = rows.get(key);
       if (l) l.push(c); else rows.set(key, [c]);
     }
-    const printedElsewhere = (v: number, key: string) => [...rowOf].some(([c, k]) => k !== key && Math.abs((c.value as number) - v) < 0.005);
+    // the rows each value (in cents) is printed on
+    const rowsOfValue = new Map<number, Set<string>>();
+    for (const [c, k] of rowOf) {
+      const cents = Math.round((c.value as number) * 100);
+      const set = rowsOfValue.get(cents);
+      if (set) set.add(k); else rowsOfValue.set(cents, new Set([k]));
+    }
+    const printedElsewhere = (v: number, key: string) => [...(rowsOfValue.get(Math.round(v * 100)) ?? [])].some((k) => k !== key);
     for (const [key, list] of rows) {
       if (list.length < 3 || list.length > ROW_SUM_MAX_AMOUNTS) continue;
       const found = (() => {
