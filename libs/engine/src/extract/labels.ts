@@ -9,7 +9,7 @@ import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
 import { conceptPhrases, languagePhrases, relatedPhrases, taxQualifiedPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
-import { CURRENCY_CODES } from '../knowledge/currencies/index.js';
+import { CURRENCY_CODE_SET } from '../knowledge/currencies/index.js';
 import {
   AMOUNT_FAMILY_FIELD_WORDS, FIELD_CONCEPT_WORDS, fieldWordsTest, GENERIC_CORE_WORDS, LABEL_CORE_STOP_WORDS, TRAILING_QUALIFIERS,
 } from '../knowledge/field-words/index.js';
@@ -150,7 +150,6 @@ export function keepOwnFamily(ctx: DocContext, hits: LabelHit[], family: AmountF
   const inTotalsQualifier = (h: LabelHit) => {
     const text = ctx.pages[h.p]!.text;
     const from = Math.max(0, h.start - QUALIFIER_REACH);
-    included.lastIndex = 0;
     for (const m of text.slice(from, h.end + QUALIFIER_REACH).matchAll(included)) {
       const start = from + m.index!;
       if (start > h.start || start + m[0].length < h.end) continue;
@@ -634,7 +633,6 @@ const hitBoxes = new WeakMap<LabelHit, ReturnType<DocContext['spanBox']>>();
 const HEADED_ELSEWHERE = 0.5;
 
 /** A word that qualifies the label beside it rather than heading a cell: bracketed, a currency, or no letters. */
-const CURRENCY_CODE_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
 const QUALIFIER_WORD = (t: string) => /^[([]|[)\]]$/.test(t) || !/\p{L}/u.test(t) || CURRENCY_CODE_SET.has(t.replace(/[^A-Za-z]/g, ''));
 
 /** Widest gap, in word heights, between two words of one header cell; and between a label and its qualifier. */

@@ -15,7 +15,7 @@ import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-dom
 import type { Page } from '../../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from '../../extract/context.js';
 import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
-import { CURRENCY_CODES } from '../../knowledge/currencies/index.js';
+import { CURRENCY_CODE_SET } from '../../knowledge/currencies/index.js';
 import { repairName } from '../../ocr-repair/receipt.js';
 
 export interface PartyCandidate {
@@ -132,7 +132,6 @@ function headingSplits(page: Page, li: number, medH: number): number[] {
   return out;
 }
 
-const CURRENCY_CODE_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
 /** A single word of at least three letters and then a document title (knowledge/document-words `titles`). */
 const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern(documentWords('titles').filter((w) => !/\\s/.test(w)))})$`, 'iu');
 function looksLikeName(t: string): boolean {
@@ -229,9 +228,12 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       // blocks side by side under their own headings ("Rechnung an:" | "Lieferant:"), whose first lines the text
       // layer joined into one: the left edge of a heading right above, inside the line, starts another block's piece
       const headSplits = headingSplits(page, li, medH);
-      for (const k of headSplits) {
-        pieces.push({ text: page.text.slice(page.words[line.wordStart].start, page.words[k - 1].end), start: page.words[line.wordStart].start, kind: 3 });
-        pieces.push({ text: page.text.slice(page.words[k].start, page.words[line.wordEnd - 1].end), start: page.words[k].start, kind: 3 });
+      const bounds = [line.wordStart, ...headSplits.sort((x, y) => x - y), line.wordEnd];
+      if (headSplits.length) {
+        for (let r = 1; r < bounds.length; r++) {
+          const [a, b] = [bounds[r - 1]!, bounds[r]!];
+          pieces.push({ text: page.text.slice(page.words[a].start, page.words[b - 1].end), start: page.words[a].start, kind: 3 });
+        }
       }
       if (colRuns.length > 1) {
         for (const [a, b] of colRuns) {

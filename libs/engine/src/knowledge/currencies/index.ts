@@ -72,6 +72,8 @@ export const DOLLAR_CURRENCIES: ReadonlySet<string> = new Set(CURRENCIES.filter(
 
 /** ISO codes that are also common words in capitals ("ALL", "TOP", "PEN") are left out of the list above. */
 export const CURRENCY_CODES: readonly string[] = CURRENCIES.map((c) => c.code);
+/** The same codes, to ask whether a word is one ("EUR", "BRL"). */
+export const CURRENCY_CODE_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
