@@ -184,3 +184,46 @@ test('a net or gross field reads its own column of a French table ("Montant HT" 
   expect(one(items('Line amount excluding VAT (net).'), lines).data.line_items).toEqual([{ description: 'Affiches A2', amount: 300 }]);
   expect(one(items('Line amount including VAT (gross).'), lines).data.line_items).toEqual([{ description: 'Affiches A2', amount: 360 }]);
 });
+
+test('a word of a description set nearer the quantity\'s header than its own stays in the description', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Qty', x: 0.05, y: 0.36 }, { text: 'Article', x: 0.3, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: '10', x: 0.05, y: 0.4 }, { text: 'Annual software licence', x: 0.12, y: 0.4 }, { text: '886.54', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Annual software licence', qty: 10, price_subtotal: 886.54 }]);
+});
+
+test('a header naming no description column: the unnamed column whose cells hold words is the description', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Qty', x: 0.05, y: 0.36 }, { text: 'Posten', x: 0.2, y: 0.36 }, { text: 'VAT', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: '25', x: 0.05, y: 0.4 }, { text: 'Toner cartridge black', x: 0.2, y: 0.4 }, { text: '20 %', x: 0.6, y: 0.4 }, { text: '1097.25 EUR', x: 0.85, y: 0.4 },
+    { text: '2', x: 0.05, y: 0.43 }, { text: 'Staff training (day)', x: 0.2, y: 0.43 }, { text: '20 %', x: 0.6, y: 0.43 }, { text: '1740.62 EUR', x: 0.85, y: 0.43 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { name: 'Toner cartridge black', qty: 25, price_subtotal: 1097.25 },
+    { name: 'Staff training (day)', qty: 2, price_subtotal: 1740.62 },
+  ]);
+});
+
+const PRICED_ITEMS = {
+  line_items: {
+    type: 'array',
+    items: { type: 'object', properties: { description: { type: ['string', 'null'] }, quantity: { type: ['number', 'null'] }, unit_price: { type: ['number', 'null'] }, amount: { type: ['number', 'null'] } } },
+  },
+};
+
+test('a product that reads both ways keeps the quantity and price the header\'s columns gave', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Unit Price', x: 0.45, y: 0.36 }, { text: 'Qty', x: 0.65, y: 0.36 }, { text: 'Ammontare', x: 0.8, y: 0.36 },
+    { text: 'Technical consulting', x: 0.05, y: 0.4 }, { text: '117.00', x: 0.45, y: 0.4 }, { text: '3.5', x: 0.65, y: 0.4 }, { text: '409.50', x: 0.8, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Technical consulting', quantity: 3.5, unit_price: 117, amount: 409.5 }]);
+});
+
+test('a cell\'s two decimals set one space after the separator are its own ("1 316, 70 EUR")', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.75, y: 0.36 },
+    { text: 'Toner cartridge', x: 0.05, y: 0.4 }, { text: '30', x: 0.5, y: 0.4 }, { text: '1 316, 70 EUR', x: 0.75, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Toner cartridge', qty: 30, price_subtotal: 1316.7 }]);
+});

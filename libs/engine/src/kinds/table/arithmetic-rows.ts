@@ -230,8 +230,12 @@ export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles:
     if (typeof a === 'number' && ![item.amount.value, item.unitPrice.value, item.quantity.value].some((v) => near(a, v))) continue;
     const spansOf = (ws: number[]) => wordSpans(ctx, anchor.p, ws);
     const score = row[amount]?.score ?? 0.5;
-    row[quantity] = { value: item.quantity.value, spans: spansOf(item.quantity.w), score };
-    row[unitPrice] = { value: item.unitPrice.value, spans: spansOf(item.unitPrice.w), score };
+    // a product reads both ways ("117.00 x 3.5"): when the table read the same two factors, its columns say which is which
+    const sameFactors = typeof q === 'number' && typeof u === 'number' && near(q, item.unitPrice.value) && near(u, item.quantity.value);
+    if (!sameFactors) {
+      row[quantity] = { value: item.quantity.value, spans: spansOf(item.quantity.w), score };
+      row[unitPrice] = { value: item.unitPrice.value, spans: spansOf(item.unitPrice.w), score };
+    }
     row[amount] = { value: item.amount.value, spans: spansOf(item.amount.w), score };
   }
 }

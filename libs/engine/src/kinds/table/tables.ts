@@ -15,6 +15,7 @@ import { documentWords, wordsPattern } from '../../knowledge/document-words/inde
 import { COLUMN_FIELD_WORDS, GROSS_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import type { DocContext, Span } from '../../extract/context.js';
 import { amountFamily } from '../../extract/labels.js';
+import { CURRENCY_CODE_SET } from '../../knowledge/currencies/index.js';
 import { arithmeticRows, verifyRows, type ItemRoles } from './arithmetic-rows.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
@@ -60,6 +61,9 @@ const EDGE_SPECKLE = /^[;:_~'"`|‘’“”—–]+|[;:_~'"`|‘’“”—–
 const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
 interface Column { name: string; kind: ColKind; x0: number; x1: number }
+
+/** "43, 89 EUR": a separator, a space and the cell's last two digits (a currency after them allowed). */
+const SPACED_CELL_DECIMALS = /(\d[.,]) (\d{2})(?=\s*[^\d\s]{0,3}\s*$)/u;
 
 function conceptFor(leaf: LeafNode, name: string): { kind: ColKind; phrases: readonly string[]; avoid?: ReturnType<typeof avoidedMarks>; concept?: LabelConcept } {
   // an opaque key ("field_3") is read through its title or description (schema/semantic.ts readingOf)
@@ -273,6 +277,66 @@ function twoRowHeader(ctx: DocContext, p: number, r: number): HeaderUnit[] | und
   return cells.sort((x, y) => x.bbox[0] - y.bbox[0]);
 }
 
+/** A word with no digit or money sign: text, never a number's part. */
+const TEXT_WORD = (t: string) => /\p{L}/u.test(t) && !/[\d€$£%]/.test(t);
+
+/**
+ * The column of each word of an item row: the one it sits under, except that a description running past its
+ * header's edges stays whole. A word of text next to a text cell's word at a word space belongs to that cell, after
+ * it ("... iPad Air 2 Zwart" under "Aantal") or before it ("10 Annual software licence" with "Annual" nearer the
+ * quantity's header than the centred "Item", though not under it).
+ */
+function rowCells(page: DocContext['pages'][number], cols: Column[], words: readonly number[]): { w: number; col: Column }[] {
+  const out = words.map((w) => ({ w, col: columnOf(cols, page.words[w].bbox[0], page.words[w].bbox[2]) }));
+  const spaced = (a: number, b: number) => page.words[b].bbox[0] - page.words[a].bbox[2] < 1.5 * (page.words[a].bbox[3] - page.words[a].bbox[1]);
+  for (let i = 1; i < out.length; i++) {
+    const cur = out[i]!;
+    const prev = out[i - 1]!;
+    if (prev.col.kind === 'text' && cur.col.kind !== 'text' && !/[\d€$£%]/.test(page.words[cur.w].text) && spaced(prev.w, cur.w)) cur.col = prev.col;
+  }
+  for (let i = out.length - 2; i >= 0; i--) {
+    const cur = out[i]!;
+    const next = out[i + 1]!;
+    // (a unit under the quantity's own header, "5,00 ud.", stays with its number)
+    const b = page.words[cur.w].bbox;
+    const under = b[0] < cur.col.x1 && b[2] > cur.col.x0;
+    if (next.col.kind === 'text' && isNumeric(cur.col.kind) && !under && TEXT_WORD(page.words[cur.w].text) && spaced(cur.w, next.w)) cur.col = next.col;
+  }
+  return out;
+}
+
+/**
+ * A table whose header names no description column ("Posten", "Attività" unknown to the vocabulary): the unnamed
+ * column whose cells hold words in most item rows is the description, when the schema asks for one.
+ */
+function describeUnnamedColumn(ctx: DocContext, p: number, headerRow: number, cols: Column[], props: { name: string; kind: ColKind; concept?: LabelConcept }[]): void {
+  const desc = props.find((pr) => pr.kind === 'text' && pr.concept === 'item_description');
+  if (!desc || cols.some((c) => c.kind === 'text') || !cols.some((c) => c.kind === 'skip')) return;
+  const page = ctx.pages[p];
+  const rows = ctx.rows(p).rows;
+  const letters = new Map<Column, { rows: number; chars: number }>();
+  let items = 0;
+  for (let k = headerRow + 1; k < rows.length && k < headerRow + 30; k++) {
+    const text = rows[k]!.words.map((w) => page.words[w].text).join(' ');
+    if (SUM_ROW.test(text.replace(/_/g, ' '))) break;
+    const placed = rowCells(page, cols, rows[k]!.words);
+    if (!placed.some(({ w, col }) => isNumeric(col.kind) && /\d/.test(page.words[w].text))) continue;
+    items++;
+    const seen = new Set<Column>();
+    for (const { w, col } of placed) {
+      const t = page.words[w].text;
+      if (col.kind !== 'skip' || !/\p{L}{2}/u.test(t) || /\d/.test(t) || CURRENCY_CODE_SET.has(t.replace(/\W/g, '').toUpperCase())) continue;
+      const e = letters.get(col) ?? { rows: 0, chars: 0 };
+      if (!seen.has(col)) { e.rows++; seen.add(col); }
+      e.chars += t.length;
+      letters.set(col, e);
+    }
+  }
+  let best: Column | undefined;
+  for (const [col, e] of letters) if (e.rows >= Math.max(1, 0.6 * items) && (!best || e.chars > letters.get(best)!.chars)) best = col;
+  if (best) { best.name = desc.name; best.kind = 'text'; }
+}
+
 function columnOf(cols: Column[], x0: number, x1: number): Column {
   let best = cols[0];
   let bestD = Infinity;
@@ -305,6 +369,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     }
     if (!cols) continue;
     r = headerEnd;
+    describeUnnamedColumn(ctx, p, r, cols, props);
     const pitch: number[] = [];
     let prevY = rows[r].y1;
     let current: Record<string, { words: number[] }> | undefined;
@@ -323,7 +388,8 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         const text = kept.map((w) => (page.source === 'ocr' ? page.words[w].text.replace(EDGE_SPECKLE, '') : page.words[w].text)).join(' ').trim();
         const spans = kept.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
         if (c.kind === 'number' || c.kind === 'percent') {
-          const num = parseAmount(text.replace(/[$€£%]/g, ''), ctx.decimalHint);
+          // a cell holds one number: two decimals one space after its separator are its own ("43, 89 EUR")
+          const num = parseAmount(text.replace(SPACED_CELL_DECIMALS, '$1$2').replace(/[$€£%]/g, ''), ctx.decimalHint);
           if (num === undefined) continue;
           row[c.name] = { value: num, spans, score: 0.6 };
         } else if (c.kind === 'numtext') {
@@ -354,17 +420,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       if (SUM_ROW.test(text.replace(/_/g, ' '))) { flush(); afterSums = true; continue; }
       if (headerColumns(ctx, p, k, props)) { flush(); continue; }
       const cells: Record<string, { words: number[] }> = {};
-      let prev: { w: number; col: Column } | undefined;
-      for (const w of row.words) {
-        const b = page.words[w].bbox;
-        let c = columnOf(cols, b[0], b[2]);
-        // a description running past its header into a numeric column ("... iPad Air 2 Zwart" under "Aantal"):
-        // a word with no digit that follows a text cell's word at a word space stays in the text cell
-        if (prev && prev.col.kind === 'text' && c.kind !== 'text' && !/[\d€$£%]/.test(page.words[w].text)
-          && b[0] - page.words[prev.w].bbox[2] < 1.5 * (b[3] - b[1])) c = prev.col;
-        (cells[c.name] ??= { words: [] }).words.push(w);
-        prev = { w, col: c };
-      }
+      for (const { w, col } of rowCells(page, cols, row.words)) (cells[col.name] ??= { words: [] }).words.push(w);
       const opens = cols.some((c) => (c.kind === 'number' || c.kind === 'numtext') && cells[c.name]?.words.some((w) => /\d/.test(page.words[w].text)));
       if (opens) {
         // below the sums the table is over unless a full item row follows (another section's items): a payment
