@@ -227,3 +227,19 @@ test('a cell\'s two decimals set one space after the separator are its own ("1 3
   ]);
   expect(r.data.line_items).toEqual([{ name: 'Toner cartridge', qty: 30, price_subtotal: 1316.7 }]);
 });
+
+test('a dotted abbreviation of a header word ("Menny." for "mennyiség") heads that word\'s column', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Menny.', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Shelving unit', x: 0.05, y: 0.4 }, { text: '5', x: 0.52, y: 0.4 }, { text: '240.00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Shelving unit', qty: 5, price_subtotal: 240 }]);
+});
+
+test('a word of letters and digits that is no number ("200x100") runs on the description', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Item', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.25, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Shelving 200x100 cm', x: 0.05, y: 0.4 }, { text: '5', x: 0.27, y: 0.4 }, { text: '240.00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Shelving 200x100 cm', qty: 5, price_subtotal: 240 }]);
+});

@@ -128,6 +128,25 @@ function headerVocab(props: { phrases: readonly string[] }[]): Set<string> {
   return v;
 }
 
+/**
+ * The vocabulary word a dotted abbreviation of four or more letters stands for: the one header word (of the table's
+ * properties' phrases) it begins, when exactly one property has such words (else it is no sure abbreviation).
+ */
+function abbreviationOf(text: string, props: { phrases: readonly string[] }[]): string | undefined {
+  const m = /^(\p{L}{4,})\.$/u.exec(text);
+  if (!m) return undefined;
+  const stem = m[1]!;
+  let found: string | undefined;
+  let owners = 0;
+  for (const pr of props) {
+    const words = pr.phrases.flatMap((ph) => ph.toLowerCase().split(/[\s./-]+/)).filter((w) => w.length > stem.length && w.startsWith(stem));
+    if (!words.length) continue;
+    owners++;
+    found = words[0];
+  }
+  return owners === 1 ? found : undefined;
+}
+
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -175,6 +194,11 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
     }
     return t;
   });
+  // an abbreviated header word ("Menny.", "Bez.") reads as the one header word of the table's vocabulary it begins
+  for (let k = 0; k < texts.length; k++) {
+    const full = abbreviationOf(texts[k]!, props);
+    if (full) texts[k] = full;
+  }
   const joined = texts.join(' ');
   // char offset -> word index in the joined row text
   const starts: number[] = [];
@@ -277,6 +301,12 @@ function twoRowHeader(ctx: DocContext, p: number, r: number): HeaderUnit[] | und
   return cells.sort((x, y) => x.bbox[0] - y.bbox[0]);
 }
 
+/**
+ * A word that may run on a description: one with no digit or money sign ("Zwart", "-"), or a word of letters and
+ * digits that reads as no number ("200x100", "A4"). A number, a price ("12,00€") or a unit glued to one ("3pcs") does not.
+ */
+const CONTINUES_TEXT = (t: string) => !/[\d€$£%]/.test(t) || (/\p{L}.*\d|\d.*\p{L}\d/u.test(t) && !/[€$£%]/.test(t));
+
 /** A word with no digit or money sign: text, never a number's part. */
 const TEXT_WORD = (t: string) => /\p{L}/u.test(t) && !/[\d€$£%]/.test(t);
 
@@ -292,7 +322,7 @@ function rowCells(page: DocContext['pages'][number], cols: Column[], words: read
   for (let i = 1; i < out.length; i++) {
     const cur = out[i]!;
     const prev = out[i - 1]!;
-    if (prev.col.kind === 'text' && cur.col.kind !== 'text' && !/[\d€$£%]/.test(page.words[cur.w].text) && spaced(prev.w, cur.w)) cur.col = prev.col;
+    if (prev.col.kind === 'text' && cur.col.kind !== 'text' && CONTINUES_TEXT(page.words[cur.w].text) && spaced(prev.w, cur.w)) cur.col = prev.col;
   }
   for (let i = out.length - 2; i >= 0; i--) {
     const cur = out[i]!;
