@@ -243,3 +243,37 @@ test('a word of letters and digits that is no number ("200x100") runs on the des
   ]);
   expect(r.data.line_items).toEqual([{ name: 'Shelving 200x100 cm', qty: 5, price_subtotal: 240 }]);
 });
+
+test('a header word widening a numeric column, over numbers of its own a column gap apart, heads a column of its own', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Jednotek', x: 0.4, y: 0.36 }, { text: 'Unit Price', x: 0.49, y: 0.36 }, { text: 'Amount', x: 0.8, y: 0.36 },
+    { text: 'Staff training', x: 0.05, y: 0.4 }, { text: '6', x: 0.46, y: 0.4 }, { text: '13614.00', x: 0.52, y: 0.4 }, { text: '81684.00', x: 0.8, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Staff training', quantity: 6, unit_price: 13614, amount: 81684 }]);
+});
+
+test('a line of text with numbers in it ("Period 14 July 2023 to 13 August 2023") under an item continues it, opening no item', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Maintenance', x: 0.05, y: 0.4 }, { text: '1', x: 0.6, y: 0.4 }, { text: '410.00', x: 0.85, y: 0.4 },
+    { text: 'Period 14 July 2023 to 13 August 2023', x: 0.05, y: 0.42 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Maintenance Period 14 July 2023 to 13 August 2023', qty: 1, price_subtotal: 410 }]);
+});
+
+test('position numbers counting in tens (10, 20, 30) run into the description are no part of it', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Item Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: '10 Toner', x: 0.05, y: 0.4 }, { text: '1', x: 0.6, y: 0.4 }, { text: '35.30', x: 0.85, y: 0.4 },
+    { text: '20 Paper A4', x: 0.05, y: 0.43 }, { text: '12', x: 0.6, y: 0.43 }, { text: '84.00', x: 0.85, y: 0.43 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Toner', qty: 1, price_subtotal: 35.3 }, { name: 'Paper A4', qty: 12, price_subtotal: 84 }]);
+});
+
+test('a factor read in the quantity column does not turn the product around when the price column reads the same price', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Unit Price', x: 0.45, y: 0.36 }, { text: 'Cuantía', x: 0.6, y: 0.36 }, { text: 'Qty', x: 0.75, y: 0.36 },
+    { text: 'Software licence', x: 0.05, y: 0.4 }, { text: '619.00', x: 0.45, y: 0.4 }, { text: '1', x: 0.62, y: 0.4 }, { text: '619.00', x: 0.75, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Software licence', quantity: 1, unit_price: 619, amount: 619 }]);
+});

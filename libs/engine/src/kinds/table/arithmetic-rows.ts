@@ -60,6 +60,8 @@ const NUMBER_TOKEN = /^[(\-−–+]?[\p{Sc}]?\s?\d[\d.,'\u00a0\u202f]*[\p{Sc}%)]
 const GROUP_GAP = 1.2;
 /** A unit or currency between the numbers ("Std.", "pcs", "CHF", "x"): skipped, it is no description word. */
 const UNIT_TOKEN = /^\p{L}{1,5}\.?$/u;
+/** A currency sign or code. */
+const CURRENCY_TOKEN = /^(?:\p{Sc}|\p{Lu}{3}|\p{L}{1,2}\.?)$/u;
 
 function numberOf(text: string, w: number[], hint: ',' | '.' | undefined): Num | undefined {
   const t = text.replace(/^[;:_~'"`|]+|[;:_~'"`|]+$/g, '');
@@ -91,9 +93,16 @@ function trailing(ctx: DocContext, p: number, words: number[], merge: boolean): 
         if (joined) { n = joined; i--; }
       }
     }
+    // a rate whose percent sign stands apart ("21 %")
+    if (!n && text === '%' && i > 0) {
+      n = numberOf(`${page.words[words[i - 1]].text}%`, [words[i - 1], words[i]], ctx.decimalHint);
+      if (n?.percent) i--; else n = undefined;
+    }
     if (n) { nums.unshift(n); first = i; continue; }
+    // a currency after the last number ("606,00 €", "81 684,00 Kč")
+    if (!nums.length && i === words.length - 1 && i > 0 && CURRENCY_TOKEN.test(text)) continue;
     // a unit or currency between numbers, never the first token left of all numbers' description
-    if (nums.length && UNIT_TOKEN.test(text) && i > 0 && numberOf(page.words[words[i - 1]].text, [], ctx.decimalHint)) continue;
+    if (nums.length && (UNIT_TOKEN.test(text) || CURRENCY_TOKEN.test(text)) && i > 0 && numberOf(page.words[words[i - 1]].text, [], ctx.decimalHint)) continue;
     break;
   }
   return { nums, first };
@@ -108,21 +117,26 @@ function itemRow(ctx: DocContext, p: number, r: number, words: number[], merge: 
   const text = words.slice(0, first);
   // a description has letters
   if (!text.some((w) => /\p{L}{2}/u.test(page.words[w].text))) return undefined;
-  const amount = plain[plain.length - 1]!;
-  // the amount is money: printed with cents, or large enough that a product of small numbers rarely hits it
-  if (!amount.decimals && Math.abs(amount.value) < 100) return undefined;
   const taxRate = nums.find((n) => n.percent);
   const numbersX = page.words[nums[0]!.w[0]!].bbox[0];
-  // quantity x unit price = amount: the quantity first, as most tables print it, unless only the other is a whole number
-  for (let j = plain.length - 2; j >= 1; j--) {
-    for (let i = j - 1; i >= 0; i--) {
-      const a = plain[i]!;
-      const b = plain[j]!;
-      if (!near(a.value * b.value, amount.value) || a.value === 0 || b.value === 0) continue;
-      const [q, u] = a.decimals && !b.decimals ? [b, a] : [a, b];
-      return { row: r, text, quantity: { value: q.value, w: q.w }, unitPrice: u, amount, taxRate, product: true, numbersX };
+  // quantity x unit price = amount: the quantity first, as most tables print it, unless only the other is a whole number;
+  // the amount is the last number, or one of the two before it when a tax or gross column follows
+  for (let k = plain.length - 1; k >= Math.max(2, plain.length - 3); k--) {
+    const amount = plain[k]!;
+    // the amount is money: printed with cents, or large enough that a product of small numbers rarely hits it
+    if (!amount.decimals && Math.abs(amount.value) < 100) continue;
+    for (let j = k - 1; j >= 1; j--) {
+      for (let i = j - 1; i >= 0; i--) {
+        const a = plain[i]!;
+        const b = plain[j]!;
+        if (!near(a.value * b.value, amount.value) || a.value === 0 || b.value === 0) continue;
+        const [q, u] = a.decimals && !b.decimals ? [b, a] : [a, b];
+        return { row: r, text, quantity: { value: q.value, w: q.w }, unitPrice: u, amount, taxRate, product: true, numbersX };
+      }
     }
   }
+  const amount = plain[plain.length - 1]!;
+  if (!amount.decimals && Math.abs(amount.value) < 100) return undefined;
   // price = amount: a unit row; a misread "1" before the price is its quantity
   const u = plain[plain.length - 2]!;
   if (!near(u.value, amount.value) || !u.decimals) return undefined;
@@ -230,12 +244,14 @@ export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles:
     if (typeof a === 'number' && ![item.amount.value, item.unitPrice.value, item.quantity.value].some((v) => near(a, v))) continue;
     const spansOf = (ws: number[]) => wordSpans(ctx, anchor.p, ws);
     const score = row[amount]?.score ?? 0.5;
-    // a product reads both ways ("117.00 x 3.5"): when the table read the same two factors, its columns say which is which
-    const sameFactors = typeof q === 'number' && typeof u === 'number' && near(q, item.unitPrice.value) && near(u, item.quantity.value);
-    if (!sameFactors) {
-      row[quantity] = { value: item.quantity.value, spans: spansOf(item.quantity.w), score };
-      row[unitPrice] = { value: item.unitPrice.value, spans: spansOf(item.unitPrice.w), score };
-    }
+    // a product reads both ways ("117.00 x 3.5"): a factor the table's columns read as the quantity, or as the
+    // price, says which is which, unless the other column says the opposite
+    const says = (v: unknown, mine: number, other: number) => typeof v === 'number' && near(v, mine) && !near(v, other);
+    const flip = (says(q, item.unitPrice.value, item.quantity.value) || says(u, item.quantity.value, item.unitPrice.value))
+      && !says(q, item.quantity.value, item.unitPrice.value) && !says(u, item.unitPrice.value, item.quantity.value);
+    const [qf, uf] = flip ? [item.unitPrice, item.quantity] : [item.quantity, item.unitPrice];
+    row[quantity] = { value: qf.value, spans: spansOf(qf.w), score };
+    row[unitPrice] = { value: uf.value, spans: spansOf(uf.w), score };
     row[amount] = { value: item.amount.value, spans: spansOf(item.amount.w), score };
   }
 }

@@ -60,7 +60,14 @@ const EDGE_SPECKLE = /^[;:_~'"`|‘’“”—–]+|[;:_~'"`|‘’“”—–
 /** "[SKU] Name" / "*EAN* Name": a leading bracketed code inside the description cell. */
 const LEAD_CODE = /^\s*[\[*(]([A-Za-z0-9_.\/-]{2,})[\]*)]\s+/;
 
-interface Column { name: string; kind: ColKind; x0: number; x1: number }
+interface Column {
+  name: string;
+  kind: ColKind;
+  x0: number;
+  x1: number;
+  /** The span of the header words that named it, before its header cell's other words widened it. */
+  named?: readonly [number, number];
+}
 
 /** "43, 89 EUR": a separator, a space and the cell's last two digits (a currency after them allowed). */
 const SPACED_CELL_DECIMALS = /(\d[.,]) (\d{2})(?=\s*[^\d\s]{0,3}\s*$)/u;
@@ -232,7 +239,7 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
     for (let k = m.w0; k <= m.w1; k++) usedWord.add(k);
     const b0 = units[m.w0].bbox;
     const b1 = units[m.w1].bbox;
-    cols.push({ name: props[m.prop].name, kind: props[m.prop].kind, x0: b0[0], x1: b1[2] });
+    cols.push({ name: props[m.prop].name, kind: props[m.prop].kind, x0: b0[0], x1: b1[2], named: [b0[0], b1[2]] });
   }
   // a header names at least two columns, one of them numeric (or all the schema asks for), and is mostly labels
   const numeric = cols.some((c) => isNumeric(c.kind));
@@ -318,21 +325,59 @@ const TEXT_WORD = (t: string) => /\p{L}/u.test(t) && !/[\d€$£%]/.test(t);
  */
 function rowCells(page: DocContext['pages'][number], cols: Column[], words: readonly number[]): { w: number; col: Column }[] {
   const out = words.map((w) => ({ w, col: columnOf(cols, page.words[w].bbox[0], page.words[w].bbox[2]) }));
+  const under = ({ w, col }: { w: number; col: Column }) => page.words[w].bbox[0] < col.x1 && page.words[w].bbox[2] > col.x0;
   const spaced = (a: number, b: number) => page.words[b].bbox[0] - page.words[a].bbox[2] < 1.5 * (page.words[a].bbox[3] - page.words[a].bbox[1]);
   for (let i = 1; i < out.length; i++) {
     const cur = out[i]!;
     const prev = out[i - 1]!;
-    if (prev.col.kind === 'text' && cur.col.kind !== 'text' && CONTINUES_TEXT(page.words[cur.w].text) && spaced(prev.w, cur.w)) cur.col = prev.col;
+    if (prev.col.kind !== 'text' || cur.col.kind === 'text' || !spaced(prev.w, cur.w)) continue;
+    // (a number too, set at a word space in a text run and under no header of a numeric column: "Period 14 July 2023")
+    const t = page.words[cur.w].text;
+    if (CONTINUES_TEXT(t) || (!under(cur) && isNumeric(cur.col.kind) && !/[€$£%]/.test(t))) cur.col = prev.col;
   }
   for (let i = out.length - 2; i >= 0; i--) {
     const cur = out[i]!;
     const next = out[i + 1]!;
     // (a unit under the quantity's own header, "5,00 ud.", stays with its number)
-    const b = page.words[cur.w].bbox;
-    const under = b[0] < cur.col.x1 && b[2] > cur.col.x0;
-    if (next.col.kind === 'text' && isNumeric(cur.col.kind) && !under && TEXT_WORD(page.words[cur.w].text) && spaced(cur.w, next.w)) cur.col = next.col;
+    if (next.col.kind === 'text' && isNumeric(cur.col.kind) && !under(cur) && TEXT_WORD(page.words[cur.w].text) && spaced(cur.w, next.w)) cur.col = next.col;
   }
   return out;
+}
+
+/**
+ * A numeric column its header cell's other words widened ("Jednotek | Cena za jednotku", "P. Unit. | Quantidade")
+ * is two columns when its item rows say so: when most rows hold words both under the words that named it and beside
+ * them, a gap wider than a word space apart, the other words head a column of their own (one the schema does not name).
+ */
+function splitWidenedColumns(ctx: DocContext, p: number, headerRow: number, cols: Column[]): Column[] {
+  const widened = cols.filter((c) => isNumeric(c.kind) && c.named && (c.named[0] > c.x0 + 1e-6 || c.named[1] < c.x1 - 1e-6));
+  if (!widened.length) return cols;
+  const page = ctx.pages[p];
+  const rows = ctx.rows(p).rows;
+  const out = [...cols];
+  for (const col of widened) {
+    const [n0, n1] = col.named!;
+    let items = 0;
+    let split = 0;
+    for (let k = headerRow + 1; k < rows.length && k < headerRow + 30; k++) {
+      if (SUM_ROW.test(rows[k]!.words.map((w) => page.words[w].text).join(' ').replace(/_/g, ' '))) break;
+      const ws = rows[k]!.words.filter((w) => columnOf(cols, page.words[w].bbox[0], page.words[w].bbox[2]) === col);
+      if (!ws.some((w) => /\d/.test(page.words[w].text))) continue;
+      items++;
+      const h = page.words[ws[0]!].bbox[3] - page.words[ws[0]!].bbox[1];
+      const inside = ws.filter((w) => page.words[w].bbox[2] > n0 && page.words[w].bbox[0] < n1);
+      const beside = ws.filter((w) => !inside.includes(w));
+      if (!inside.length || !beside.some((w) => /\d/.test(page.words[w].text))) continue;
+      const gap = Math.min(...beside.flatMap((b) => inside.map((i) => Math.max(page.words[i].bbox[0] - page.words[b].bbox[2], page.words[b].bbox[0] - page.words[i].bbox[2]))));
+      if (gap > 1.5 * h) split++;
+    }
+    if (!items || split < 0.6 * items) continue;
+    const rest: Column[] = [];
+    if (n0 > col.x0 + 1e-6) rest.push({ name: `${col.name}\u0000left`, kind: 'skip', x0: col.x0, x1: n0 - 1e-6 });
+    if (n1 < col.x1 - 1e-6) rest.push({ name: `${col.name}\u0000right`, kind: 'skip', x0: n1 + 1e-6, x1: col.x1 });
+    out.splice(out.indexOf(col), 1, { ...col, x0: n0, x1: n1 }, ...rest);
+  }
+  return out.sort((a, b) => a.x0 - b.x0);
 }
 
 /**
@@ -399,6 +444,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     }
     if (!cols) continue;
     r = headerEnd;
+    cols = splitWidenedColumns(ctx, p, r, cols);
     describeUnnamedColumn(ctx, p, r, cols, props);
     const pitch: number[] = [];
     let prevY = rows[r].y1;
@@ -491,19 +537,22 @@ function itemRoles(props: { name: string; concept?: LabelConcept; avoid?: Return
 }
 
 /**
- * A position column ("Pos.", "Lp.", "#") printed just left of the description runs into it when its header sits
- * close to the description's: when every text cell of a table of two or more rows starts with its row's number
- * (1, 2, 3 ...), those numbers are positions, not part of the text.
+ * A position column ("Pos.", "Lp.", "#", "Item") printed just left of the description runs into it when its header
+ * sits close to the description's: when every text cell of a table of two or more rows starts with a number and the
+ * numbers count up in equal steps (1, 2, 3 ... or 10, 20, 30 ...), those numbers are positions, not part of the text.
  */
 function stripRowNumbers(rows: Record<string, Cell>[]): void {
   if (rows.length < 2) return;
   const names = new Set(rows.flatMap((r) => Object.keys(r)));
   for (const name of names) {
-    const lead = (v: unknown, i: number) => typeof v === 'string' && v.startsWith(`${i + 1} `) && v.length > `${i + 1} `.length;
-    if (!rows.every((r, i) => lead(r[name]?.value, i))) continue;
+    const leads = rows.map((r) => { const v = r[name]?.value; return typeof v === 'string' ? /^(\d{1,4}) (?=\S)/.exec(v)?.[1] : undefined; });
+    if (leads.some((l) => l === undefined)) continue;
+    const ns = leads.map(Number);
+    const step = ns[1]! - ns[0]!;
+    if (step <= 0 || ns[0]! > step || !ns.every((n, i) => n === ns[0]! + i * step)) continue;
     rows.forEach((r, i) => {
       const cell = r[name]!;
-      r[name] = { ...cell, value: String(cell.value).slice(`${i + 1} `.length), spans: cell.spans.length > 1 ? cell.spans.slice(1) : cell.spans };
+      r[name] = { ...cell, value: String(cell.value).slice(`${leads[i]} `.length), spans: cell.spans.length > 1 ? cell.spans.slice(1) : cell.spans };
     });
   }
 }

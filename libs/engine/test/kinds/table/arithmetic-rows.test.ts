@@ -115,3 +115,13 @@ describe('rows read by their headers: shifted cells and payment lines', () => {
     ])).toEqual([{ description: 'Blue pens box', quantity: 4, unit_price: 12.5, amount: 50 }]);
   });
 });
+
+test('a row read past a tax rate and a gross amount still multiplies out: the amount is the product it holds', () => {
+  expect(items(page(['Schulung Mitarbeiter 6 145,00 870,00 21 % 1 052,70']))).toEqual([
+    { description: 'Schulung Mitarbeiter', quantity: 6, unit_price: 145, amount: 870 },
+  ]);
+});
+
+test('a currency printed after each number, the last one included, is skipped ("145,00 € 870,00 €")', () => {
+  expect(items(page(['Schulung 6 145,00 € 870,00 €']))).toEqual([{ description: 'Schulung', quantity: 6, unit_price: 145, amount: 870 }]);
+});
