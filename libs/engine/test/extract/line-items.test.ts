@@ -277,3 +277,15 @@ test('a factor read in the quantity column does not turn the product around when
   ]);
   expect(r.data.line_items).toEqual([{ description: 'Software licence', quantity: 1, unit_price: 619, amount: 619 }]);
 });
+
+test('whole numbers under a money header, beside prices printed with decimals, are the counts when no column names the quantity', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Amount', x: 0.05, y: 0.36 }, { text: 'Description', x: 0.2, y: 0.36 }, { text: 'Unit Price', x: 0.6, y: 0.36 },
+    { text: '10', x: 0.06, y: 0.4 }, { text: 'Annual software licence', x: 0.2, y: 0.4 }, { text: '886.54', x: 0.6, y: 0.4 },
+    { text: '1', x: 0.07, y: 0.43 }, { text: 'Support retainer', x: 0.2, y: 0.43 }, { text: '1113.43', x: 0.6, y: 0.43 },
+  ]);
+  expect(r.data.line_items).toEqual([
+    { description: 'Annual software licence', quantity: 10, unit_price: 886.54, amount: null },
+    { description: 'Support retainer', quantity: 1, unit_price: 1113.43, amount: null },
+  ]);
+});

@@ -521,9 +521,32 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
   // no header named the columns anywhere: rows that multiply out are still items; rows read by their headers are
   // checked against their own arithmetic
   if (!out.length) out.push(...arithmeticRows(ctx, itemRoles(props), (text) => SUM_ROW.test(text)));
-  else verifyRows(ctx, out, itemRoles(props));
+  else {
+    wholeNumbersAreCounts(ctx, out, itemRoles(props));
+    verifyRows(ctx, out, itemRoles(props));
+  }
   stripRowNumbers(out);
   return out;
+}
+
+/**
+ * A money column that holds only whole numbers printed without decimals, beside a money column printed with them, is a
+ * count ("Amount" heading the quantities in a translated template): when the quantity has no column, its numbers are
+ * the quantities.
+ */
+function wholeNumbersAreCounts(ctx: DocContext, rows: Record<string, Cell>[], roles: ItemRoles): void {
+  const { quantity, unitPrice, amount } = roles;
+  if (!quantity || !rows.length || rows.some((r) => r[quantity])) return;
+  const printed = (c: Cell | undefined) => c?.spans.map((sp) => ctx.pages[sp.p]!.text.slice(sp.start, sp.end)).join(' ').trim() ?? '';
+  for (const [money, other] of [[amount, unitPrice], [unitPrice, amount]] as const) {
+    if (!money || !other) continue;
+    if (!rows.every((r) => /^\d{1,4}$/.test(printed(r[money])) && /\d[.,]\d{2}(?!\d)/.test(printed(r[other])))) continue;
+    for (const r of rows) {
+      r[quantity] = r[money]!;
+      delete r[money];
+    }
+    return;
+  }
 }
 
 /** The property of each role the arithmetic reader fills: the first of each column concept (a gross amount only when no other). */
