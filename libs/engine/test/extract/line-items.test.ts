@@ -289,3 +289,22 @@ test('whole numbers under a money header, beside prices printed with decimals, a
     { description: 'Support retainer', quantity: 1, unit_price: 1113.43, amount: null },
   ]);
 });
+
+test('a scan\'s two-line header whose lower words sit just beside the words above them still heads its columns', () => {
+  const d = doc([
+    { text: 'Units', x: 0.43, y: 0.36 }, { text: 'Price', x: 0.5, y: 0.36 }, { text: 'Total', x: 0.62, y: 0.36 },
+    { text: 'Description', x: 0.05, y: 0.378 }, { text: 'each', x: 0.556, y: 0.378 }, { text: 'price', x: 0.676, y: 0.378 },
+    { text: 'Copy paper A4', x: 0.05, y: 0.42 }, { text: '3', x: 0.44, y: 0.42 }, { text: '4.50', x: 0.5, y: 0.42 }, { text: '13.50', x: 0.62, y: 0.42 },
+  ]);
+  for (const p of d.pages) p.source = 'ocr';
+  const r = extractFromDocument(d, compileSchema({ type: 'object', properties: PRICED_ITEMS }));
+  expect(r.data.line_items).toEqual([{ description: 'Copy paper A4', quantity: 3, unit_price: 4.5, amount: 13.5 }]);
+});
+
+test('a number ending a description, nearer an unnamed column than its own, stays in the description', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Article', x: 0.05, y: 0.36 }, { text: 'Zone', x: 0.25, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Beer (case of 24)', x: 0.05, y: 0.4 }, { text: 'B', x: 0.26, y: 0.4 }, { text: '15', x: 0.5, y: 0.4 }, { text: '432.00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Beer (case of 24)', qty: 15, price_subtotal: 432 }]);
+});

@@ -297,7 +297,13 @@ function twoRowHeader(ctx: DocContext, p: number, r: number): HeaderUnit[] | und
   const cells: { text: string; bbox: number[] }[] = a.words.map((w) => ({ text: page.words[w].text, bbox: [...page.words[w].bbox] }));
   for (const w of b.words) {
     const wb = page.words[w].bbox;
-    const over = cells.filter((c) => Math.min(c.bbox[2], wb[2]) - Math.max(c.bbox[0], wb[0]) > 0);
+    let over = cells.filter((c) => Math.min(c.bbox[2], wb[2]) - Math.max(c.bbox[0], wb[0]) > 0);
+    // (a scan sets a centred lower word a little right or left of the word above it: the nearest within a letter's height)
+    if (!over.length) {
+      const dist = (c: { bbox: number[] }) => Math.max(c.bbox[0] - wb[2], wb[0] - c.bbox[2]);
+      const near = cells.filter((c) => c.text.split(' ').length === 1 && dist(c) < wb[3] - wb[1]).sort((x, y) => dist(x) - dist(y));
+      if (page.source === 'ocr' && near.length) over = [near[0]!];
+    }
     if (over.length) {
       const c = over[over.length - 1];
       c.text = `${c.text} ${page.words[w].text}`;
@@ -331,9 +337,10 @@ function rowCells(page: DocContext['pages'][number], cols: Column[], words: read
     const cur = out[i]!;
     const prev = out[i - 1]!;
     if (prev.col.kind !== 'text' || cur.col.kind === 'text' || !spaced(prev.w, cur.w)) continue;
-    // (a number too, set at a word space in a text run and under no header of a numeric column: "Period 14 July 2023")
+    // (a number too, set at a word space in a text run and under no header of a numeric or unnamed column: "Period 14
+    // July 2023")
     const t = page.words[cur.w].text;
-    if (CONTINUES_TEXT(t) || (!under(cur) && isNumeric(cur.col.kind) && !/[€$£%]/.test(t))) cur.col = prev.col;
+    if (CONTINUES_TEXT(t) || (!under(cur) && (isNumeric(cur.col.kind) || cur.col.kind === 'skip') && !/[€$£%]/.test(t))) cur.col = prev.col;
   }
   for (let i = out.length - 2; i >= 0; i--) {
     const cur = out[i]!;
