@@ -60,6 +60,8 @@ const NUMBER_TOKEN = /^[(\-−–+]?[\p{Sc}]?\s?\d[\d.,'\u00a0\u202f]*[\p{Sc}%)]
 const GROUP_GAP = 1.2;
 /** A unit or currency between the numbers ("Std.", "pcs", "CHF", "x"): skipped, it is no description word. */
 const UNIT_TOKEN = /^\p{L}{1,5}\.?$/u;
+/** A table's column rule or a scan's speckle read as a word. */
+const RULE_TOKEN = /^[|¦:;_~'"`‘’“”—–-]+$/u;
 /** A currency sign or code. */
 const CURRENCY_TOKEN = /^(?:\p{Sc}|\p{Lu}{3}|\p{L}{1,2}\.?)$/u;
 
@@ -85,7 +87,8 @@ function trailing(ctx: DocContext, p: number, words: number[], merge: boolean): 
   for (let i = words.length - 1; i >= 0; i--) {
     const text = page.words[words[i]].text;
     let n = numberOf(text, [words[i]], ctx.decimalHint);
-    if (n && merge && i > 0 && /^\d{3}(?:[.,]\d{1,2})?$/.test(text)) {
+    // (a scan may add a speck after the cents: "1 200,00.")
+    if (n && merge && i > 0 && /^\d{3}(?:[.,]\d{1,2})?[.,:;]?$/.test(text)) {
       const prev = page.words[words[i - 1]];
       const h = page.words[words[i]].bbox[3] - page.words[words[i]].bbox[1];
       if (/^\d{1,3}$/.test(prev.text) && page.words[words[i]].bbox[0] - prev.bbox[2] < GROUP_GAP * h) {
@@ -103,6 +106,8 @@ function trailing(ctx: DocContext, p: number, words: number[], merge: boolean): 
     if (!nums.length && i === words.length - 1 && i > 0 && CURRENCY_TOKEN.test(text)) continue;
     // a unit or currency between numbers, never the first token left of all numbers' description
     if (nums.length && (UNIT_TOKEN.test(text) || CURRENCY_TOKEN.test(text)) && i > 0 && numberOf(page.words[words[i - 1]].text, [], ctx.decimalHint)) continue;
+    // a scan's column rule or speckle between numbers ("31.00 | 20.0 %")
+    if (nums.length && RULE_TOKEN.test(text)) continue;
     break;
   }
   return { nums, first };
@@ -131,7 +136,9 @@ function itemRow(ctx: DocContext, p: number, r: number, words: number[], merge: 
         const b = plain[j]!;
         if (!near(a.value * b.value, amount.value) || a.value === 0 || b.value === 0) continue;
         const [q, u] = a.decimals && !b.decimals ? [b, a] : [a, b];
-        return { row: r, text, quantity: { value: q.value, w: q.w }, unitPrice: u, amount, taxRate, product: true, numbersX };
+        // numbers printed before the product's first factor are the description's ("A4 copier paper, 5 reams")
+        const own = words.slice(0, Math.max(first, words.indexOf(a.w[0]!)));
+        return { row: r, text: own, quantity: { value: q.value, w: q.w }, unitPrice: u, amount, taxRate, product: true, numbersX: page.words[a.w[0]!].bbox[0] };
       }
     }
   }

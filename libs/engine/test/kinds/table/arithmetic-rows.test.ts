@@ -125,3 +125,15 @@ test('a row read past a tax rate and a gross amount still multiplies out: the am
 test('a currency printed after each number, the last one included, is skipped ("145,00 € 870,00 €")', () => {
   expect(items(page(['Schulung 6 145,00 € 870,00 €']))).toEqual([{ description: 'Schulung', quantity: 6, unit_price: 145, amount: 870 }]);
 });
+
+test('a column rule read between the numbers ("31.00 | 20.0 % 775.00") is skipped', () => {
+  expect(items(page(['Kopierpapier 25.00 box 31.00 | 20.0 % 775.00']))).toEqual([{ description: 'Kopierpapier', quantity: 25, unit_price: 31, amount: 775 }]);
+});
+
+test('numbers printed before the product\'s first factor belong to the description ("5 reams")', () => {
+  expect(items(page(['Kopierpapier A4, 5 reams 25.00 31.00 775.00']))).toEqual([{ description: 'Kopierpapier A4, 5 reams', quantity: 25, unit_price: 31, amount: 775 }]);
+});
+
+test('a speck after the cents ("1 200,00.") keeps an amount\'s digit groups together', () => {
+  expect(items(page(['Saalmiete 1 1 200,00. 1 200,00']))).toEqual([{ description: 'Saalmiete', quantity: 1, unit_price: 1200, amount: 1200 }]);
+});
