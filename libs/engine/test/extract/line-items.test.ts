@@ -308,3 +308,30 @@ test('a number ending a description, nearer an unnamed column than its own, stay
   ]);
   expect(r.data.line_items).toEqual([{ name: 'Beer (case of 24)', qty: 15, price_subtotal: 432 }]);
 });
+
+test('a compound shortened to its head ("G-Preis" for "Gesamtpreis") heads that word\'s column', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Bezeichnung', x: 0.05, y: 0.36 }, { text: 'Anzahl', x: 0.5, y: 0.36 }, { text: 'G-Preis', x: 0.85, y: 0.36 },
+    { text: 'Webhosting', x: 0.05, y: 0.4 }, { text: '1,00', x: 0.5, y: 0.4 }, { text: '230,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Webhosting', quantity: 1, unit_price: null, amount: 230 }]);
+});
+
+test('a column rule read as a header word ("|") widens no numeric column', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: '|', x: 0.475, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Support', x: 0.05, y: 0.4 }, { text: '1', x: 0.5, y: 0.4 }, { text: '590.00', x: 0.85, y: 0.4 },
+    { text: 'Period 09.11.2024 - 08.12.2024', x: 0.2, y: 0.42 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Support Period 09.11.2024 - 08.12.2024', qty: 1, price_subtotal: 590 }]);
+});
+
+test('a header word written out outranks its abbreviation for the same column ("Eenheidsprijs" over "Eenh.")', () => {
+  const r = one({
+    line_items: { type: 'array', items: { type: 'object', properties: { description: { type: ['string', 'null'] }, quantity: { type: ['number', 'null'] }, unit_price: { type: ['number', 'null'] } } } },
+  }, [
+    { text: 'Omschrijving', x: 0.05, y: 0.36 }, { text: 'Aantal', x: 0.4, y: 0.36 }, { text: 'Eenh.', x: 0.5, y: 0.36 }, { text: 'Eenheidsprijs', x: 0.6, y: 0.36 },
+    { text: 'Papier', x: 0.05, y: 0.4 }, { text: '6', x: 0.42, y: 0.4 }, { text: 'st.', x: 0.5, y: 0.4 }, { text: '7,75', x: 0.65, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Papier', quantity: 6, unit_price: 7.75 }]);
+});

@@ -136,17 +136,22 @@ function headerVocab(props: { phrases: readonly string[] }[]): Set<string> {
 }
 
 /**
- * The vocabulary word a dotted abbreviation of four or more letters stands for: the one header word (of the table's
- * properties' phrases) it begins, when exactly one property has such words (else it is no sure abbreviation).
+ * The vocabulary word an abbreviated header word stands for: a dotted one of four or more letters ("Menny.") the one
+ * header word it begins; a compound shortened to its head ("G-Preis", "Ges.-Betrag") the one that starts with that
+ * head and ends with the rest. Only when exactly one of the table's properties has such a word (else it is no sure
+ * abbreviation).
  */
 function abbreviationOf(text: string, props: { phrases: readonly string[] }[]): string | undefined {
-  const m = /^(\p{L}{4,})\.$/u.exec(text);
-  if (!m) return undefined;
-  const stem = m[1]!;
+  const dotted = /^(\p{L}{4,})\.$/u.exec(text);
+  const compound = dotted ? undefined : /^(\p{L}{1,4})\.?-(\p{L}{3,})$/u.exec(text);
+  if (!dotted && !compound) return undefined;
+  const fits = dotted
+    ? (w: string) => w.length > dotted[1]!.length && w.startsWith(dotted[1]!)
+    : (w: string) => w.length > compound![1]!.length + compound![2]!.length && w.startsWith(compound![1]!) && w.endsWith(compound![2]!);
   let found: string | undefined;
   let owners = 0;
   for (const pr of props) {
-    const words = pr.phrases.flatMap((ph) => ph.toLowerCase().split(/[\s./-]+/)).filter((w) => w.length > stem.length && w.startsWith(stem));
+    const words = pr.phrases.flatMap((ph) => ph.toLowerCase().split(dotted ? /[\s./-]+/ : /[\s./]+/)).filter(fits);
     if (!words.length) continue;
     owners++;
     found = words[0];
@@ -201,10 +206,12 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
     }
     return t;
   });
-  // an abbreviated header word ("Menny.", "Bez.") reads as the one header word of the table's vocabulary it begins
+  // an abbreviated header word ("Menny.", "Bez.") reads as the one header word of the table's vocabulary it begins;
+  // (a match counts as long as it is printed: the word written out, "Eenheidsprijs", outranks its abbreviation "Eenh.")
+  const added = texts.map(() => 0);
   for (let k = 0; k < texts.length; k++) {
     const full = abbreviationOf(texts[k]!, props);
-    if (full) texts[k] = full;
+    if (full) { added[k] = full.length - texts[k]!.length; texts[k] = full; }
   }
   const joined = texts.join(' ');
   // char offset -> word index in the joined row text
@@ -219,7 +226,11 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
       // (a phrase whose first word is not in the row cannot match it)
       if (!joined.includes(/^[\p{L}\p{N}]*/u.exec(ph)![0])) return;
       for (const m of joined.matchAll(headerPattern(ph))) {
-        matches.push({ prop: pi, w0: wordAt(m.index!), w1: wordAt(m.index! + m[0].length - 1), len: m[0].length, rank, marked: marked(ph, pr.avoid) });
+        const w0 = wordAt(m.index!);
+        const w1 = wordAt(m.index! + m[0].length - 1);
+        let len = m[0].length;
+        for (let k = w0; k <= w1; k++) len -= added[k]!;
+        matches.push({ prop: pi, w0, w1, len, rank, marked: marked(ph, pr.avoid) });
       }
     });
   });
@@ -262,6 +273,8 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
       const gap = nb < k ? b[0] - c.x1 : c.x0 - b[2];
       if (gap >= -1e-6 && gap < bestGap) { bestGap = gap; best = c; }
     }
+    // (a column rule read as a word, "|", widens no numeric column: it would take in the text beside it)
+    if (best && isNumeric(best.kind) && !/[\p{L}\p{N}]/u.test(texts[k]!)) best = undefined;
     if (best) { best.x0 = Math.min(best.x0, b[0]); best.x1 = Math.max(best.x1, b[2]); wordCol.set(k, best); }
   }
   // the header's other cells ("Lp.", "J.m.", "VAT", a gross column next to the net one) head columns the schema
