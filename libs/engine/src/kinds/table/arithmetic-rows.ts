@@ -58,15 +58,15 @@ const NUMBER_TOKEN = /^[(\-−–+]?[\p{Sc}]?\s?\d[\d.,'\u00a0\u202f]*[\p{Sc}%)]
  * show as up to about one digit height; columns sit several apart.
  */
 const GROUP_GAP = 1.2;
-/** A unit or currency between the numbers ("Std.", "pcs", "CHF", "x"): skipped, it is no description word. */
-const UNIT_TOKEN = /^\p{L}{1,5}\.?$/u;
+/** A unit or currency between the numbers ("Std.", "pcs", "CHF", "x", "forfait", "Stunden"): skipped, it is no description word. */
+const UNIT_TOKEN = /^\p{L}{1,8}\.?$/u;
 /** A table's column rule or a scan's speckle read as a word. */
 const RULE_TOKEN = /^[|¦:;_~'"`‘’“”—–-]+$/u;
 /** A currency sign or code. */
 const CURRENCY_TOKEN = /^(?:\p{Sc}|\p{Lu}{3}|\p{L}{1,2}\.?)$/u;
 
 function numberOf(text: string, w: number[], hint: ',' | '.' | undefined): Num | undefined {
-  const t = text.replace(/^[;:_~'"`|]+|[;:_~'"`|]+$/g, '');
+  const t = text.replace(/^[;:_~'"`|[\]]+|[;:_~'"`|[\]]+$/g, '');
   if (!NUMBER_TOKEN.test(t) || DATE_LIKE.test(t)) return undefined;
   const percent = t.endsWith('%');
   const value = parseAmount(t.replace(/[\p{Sc}%]/gu, ''), hint);
@@ -105,7 +105,10 @@ function trailing(ctx: DocContext, p: number, words: number[], merge: boolean): 
     // a currency after the last number ("606,00 €", "81 684,00 Kč")
     if (!nums.length && i === words.length - 1 && i > 0 && CURRENCY_TOKEN.test(text)) continue;
     // a unit or currency between numbers, never the first token left of all numbers' description
-    if (nums.length && (UNIT_TOKEN.test(text) || CURRENCY_TOKEN.test(text)) && i > 0 && numberOf(page.words[words[i - 1]].text, [], ctx.decimalHint)) continue;
+    // (past a column rule: "2,00 | u. 26,20")
+    let left = i - 1;
+    while (left > 0 && RULE_TOKEN.test(page.words[words[left]].text)) left--;
+    if (nums.length && (UNIT_TOKEN.test(text) || CURRENCY_TOKEN.test(text)) && left >= 0 && numberOf(page.words[words[left]].text, [], ctx.decimalHint)) continue;
     // a scan's column rule or speckle between numbers ("31.00 | 20.0 %")
     if (nums.length && RULE_TOKEN.test(text)) continue;
     break;

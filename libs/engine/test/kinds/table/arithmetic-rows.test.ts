@@ -137,3 +137,15 @@ test('numbers printed before the product\'s first factor belong to the descripti
 test('a speck after the cents ("1 200,00.") keeps an amount\'s digit groups together', () => {
   expect(items(page(['Saalmiete 1 1 200,00. 1 200,00']))).toEqual([{ description: 'Saalmiete', quantity: 1, unit_price: 1200, amount: 1200 }]);
 });
+
+test('a unit set after a column rule ("2,00 | u. 26,20") is skipped like one beside its number', () => {
+  expect(items(page(['Kabelkanal 20 m 2,00 | u. 26,20 52,40']))).toEqual([{ description: 'Kabelkanal 20 m', quantity: 2, unit_price: 26.2, amount: 52.4 }]);
+});
+
+test('a unit word of up to eight letters between the numbers ("forfait", "Stunden") is skipped', () => {
+  expect(items(page(['Beratung 4,00 Stunden 95,00 380,00']))).toEqual([{ description: 'Beratung', quantity: 4, unit_price: 95, amount: 380 }]);
+});
+
+test('a bracket a scan glued to a number ("12,50€]") is no part of it', () => {
+  expect(items(page(['Versand 2,00 12,50€] 25,00']))).toEqual([{ description: 'Versand', quantity: 2, unit_price: 12.5, amount: 25 }]);
+});
