@@ -335,3 +335,19 @@ test('a header word written out outranks its abbreviation for the same column ("
   ]);
   expect(r.data.line_items).toEqual([{ description: 'Papier', quantity: 6, unit_price: 7.75 }]);
 });
+
+test('a price whose decimal mark a scan lost ("745" for "7,45") is read back from the row\'s arithmetic', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Unit Price', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Shipping', x: 0.05, y: 0.4 }, { text: '1', x: 0.5, y: 0.4 }, { text: '745', x: 0.62, y: 0.4 }, { text: '7,45', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Shipping', quantity: 1, unit_price: 7.45, amount: 7.45 }]);
+});
+
+test('a quantity whose decimal mark a scan lost ("75" for "7,5") is read back from the row\'s arithmetic', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Unit Price', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Consulting', x: 0.05, y: 0.4 }, { text: '75', x: 0.5, y: 0.4 }, { text: '53,00', x: 0.62, y: 0.4 }, { text: '397,50', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Consulting', quantity: 7.5, unit_price: 53, amount: 397.5 }]);
+});

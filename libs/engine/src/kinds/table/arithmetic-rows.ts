@@ -224,6 +224,30 @@ function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], role
 }
 
 /**
+ * A factor whose decimal mark the scan lost ("7,45" read "745", "7,5" read "75"): when quantity x price is 10 or 100
+ * times the amount and exactly one factor is printed without a decimal mark (or both are, and the price carries
+ * the amount's digits: a unit row), that factor is divided back. Returns whether the row was repaired.
+ */
+function lostDecimalMark(ctx: DocContext, row: Record<string, Cell>, roles: ItemRoles, q: number, u: number, a: number): boolean {
+  const printed = (c: Cell) => c.spans.map((sp) => ctx.pages[sp.p]!.text.slice(sp.start, sp.end)).join('');
+  const digits = (t: string) => t.replace(/\D/g, '').replace(/^0+/, '');
+  for (const f of [10, 100]) {
+    if (a === 0 || !near(q * u, a * f)) continue;
+    const qText = printed(row[roles.quantity!]!);
+    const uText = printed(row[roles.unitPrice!]!);
+    const plainQ = !/[.,]\d/.test(qText);
+    const plainU = !/[.,]\d/.test(uText);
+    const aDigits = digits(printed(row[roles.amount!]!));
+    const fix = plainQ && !plainU ? roles.quantity! : plainU && (!plainQ || (digits(uText) === aDigits && q === 1)) ? roles.unitPrice! : undefined;
+    if (!fix) return false;
+    const cell = row[fix]!;
+    row[fix] = { ...cell, value: Math.round(((cell.value as number) / f) * 100) / 100 };
+    return true;
+  }
+  return false;
+}
+
+/**
  * Rows a header-driven reader made, checked against their own arithmetic: when a row's quantity, unit price and
  * amount do not multiply out (one missing, or misread: "1" read as "l", a cell split across two columns), and the
  * numbers printed on the amount's visual row do (quantity x unit price = amount), the cells take those numbers.
@@ -241,6 +265,7 @@ export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles:
     const u = row[unitPrice]?.value;
     const a = row[amount]?.value;
     if (typeof q === 'number' && typeof u === 'number' && typeof a === 'number' && near(q * u, a)) continue;
+    if (typeof q === 'number' && typeof u === 'number' && typeof a === 'number' && lostDecimalMark(ctx, row, roles, q, u, a)) continue;
     // the visual row of the row's numbers: the amount's, else the price's or quantity's
     const anchor = (row[amount] ?? row[unitPrice] ?? row[quantity])?.spans[0];
     const r = anchor ? ctx.spanBox(anchor)?.row0 : undefined;
