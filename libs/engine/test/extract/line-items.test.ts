@@ -351,3 +351,14 @@ test('a quantity whose decimal mark a scan lost ("75" for "7,5") is read back fr
   ]);
   expect(r.data.line_items).toEqual([{ description: 'Consulting', quantity: 7.5, unit_price: 53, amount: 397.5 }]);
 });
+
+test('a lone amount adding up the items above is the table\'s sum, whatever its label, and ends the items', () => {
+  const r = one(NUMERIC_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Cable tray', x: 0.05, y: 0.4 }, { text: '8', x: 0.5, y: 0.4 }, { text: '152.80', x: 0.85, y: 0.4 },
+    { text: 'Gloves', x: 0.05, y: 0.43 }, { text: '5', x: 0.5, y: 0.43 }, { text: '43.00', x: 0.85, y: 0.43 },
+    { text: 'Incidéncia', x: 0.45, y: 0.47 }, { text: '195.80', x: 0.85, y: 0.47 },
+    { text: 'ISS (5%)', x: 0.45, y: 0.5 }, { text: '9.79', x: 0.85, y: 0.5 },
+  ]);
+  expect(r.data.line_items).toEqual([{ name: 'Cable tray', qty: 8, price_subtotal: 152.8 }, { name: 'Gloves', qty: 5, price_subtotal: 43 }]);
+});

@@ -464,8 +464,10 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     }
     if (!cols) continue;
     r = headerEnd;
+    const pageStart = out.length;
     cols = splitWidenedColumns(ctx, p, r, cols);
     describeUnnamedColumn(ctx, p, r, cols, props);
+    const amountCol = cols.find((c) => c.name === itemRoles(props).amount && isNumeric(c.kind));
     const pitch: number[] = [];
     let prevY = rows[r].y1;
     let current: Record<string, { words: number[] }> | undefined;
@@ -526,7 +528,14 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         // (nor is a row of numbers alone below the sums: a totals table's values, a tax breakdown)
         const textCols = cols.filter((c) => c.kind === 'text');
         if (afterSums && textCols.length && !textCols.some((c) => cells[c.name]?.words.some((w) => /\p{L}{2}/u.test(page.words[w].text)))) break;
-        flush(); current = cells; continue;
+        flush();
+        // a lone amount that adds up the items' amounts above is the table's sum, whatever its label ("Incidência")
+        if (!afterSums && filled === 1 && amountCol && cells[amountCol.name] && out.length - pageStart >= 2) {
+          const v = parseAmount(cells[amountCol.name]!.words.map((w) => page.words[w].text).join(' ').replace(/[$€£]/g, ''), ctx.decimalHint);
+          const sum = out.slice(pageStart).reduce((acc, row) => acc + (typeof row[amountCol.name]?.value === 'number' ? (row[amountCol.name]!.value as number) : NaN), 0);
+          if (v !== undefined && Math.abs(v - sum) <= 0.011) { afterSums = true; continue; }
+        }
+        current = cells; continue;
       }
       if (current) {
         // a text-only row continues the current item's text columns
