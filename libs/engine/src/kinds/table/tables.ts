@@ -388,7 +388,11 @@ function splitWidenedColumns(ctx: DocContext, p: number, headerRow: number, cols
       const inside = ws.filter((w) => page.words[w].bbox[2] > n0 && page.words[w].bbox[0] < n1);
       const beside = ws.filter((w) => !inside.includes(w));
       if (!inside.length || !beside.some((w) => /\d/.test(page.words[w].text))) continue;
-      const gap = Math.min(...beside.flatMap((b) => inside.map((i) => Math.max(page.words[i].bbox[0] - page.words[b].bbox[2], page.words[b].bbox[0] - page.words[i].bbox[2]))));
+      // (linear in the row's words: the gap to the span of the words under the naming header)
+      const i0 = Math.min(...inside.map((i) => page.words[i].bbox[0]));
+      const i1 = Math.max(...inside.map((i) => page.words[i].bbox[2]));
+      let gap = Infinity;
+      for (const b of beside) gap = Math.min(gap, Math.max(i0 - page.words[b].bbox[2], page.words[b].bbox[0] - i1));
       if (gap > 1.5 * h) split++;
     }
     if (!items || split < 0.6 * items) continue;
