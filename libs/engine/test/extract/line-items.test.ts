@@ -362,3 +362,11 @@ test('a lone amount adding up the items above is the table\'s sum, whatever its 
   ]);
   expect(r.data.line_items).toEqual([{ name: 'Cable tray', qty: 8, price_subtotal: 152.8 }, { name: 'Gloves', qty: 5, price_subtotal: 43 }]);
 });
+
+test('an amount whose decimal mark a scan lost ("894552" for "8945,52") is read back from the row\'s arithmetic', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Unit Price', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Training', x: 0.05, y: 0.4 }, { text: '12', x: 0.5, y: 0.4 }, { text: '745,46', x: 0.62, y: 0.4 }, { text: '894552', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Training', quantity: 12, unit_price: 745.46, amount: 8945.52 }]);
+});

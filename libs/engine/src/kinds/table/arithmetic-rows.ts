@@ -224,14 +224,21 @@ function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], role
 }
 
 /**
- * A factor whose decimal mark the scan lost ("7,45" read "745", "7,5" read "75"): when quantity x price is 10 or 100
- * times the amount and exactly one factor is printed without a decimal mark (or both are, and the price carries
- * the amount's digits: a unit row), that factor is divided back. Returns whether the row was repaired.
+ * A number whose decimal mark the scan lost ("7,45" read "745", "7,5" read "75", "8945,52" read "894552"): when the
+ * amount, printed without a mark, is 10 or 100 times quantity x price, it is divided back; when quantity x price is
+ * 10 or 100 times the amount and exactly one factor is printed without a decimal mark (or both are, and the price
+ * carries the amount's digits: a unit row), that factor is. Returns whether the row was repaired.
  */
 function lostDecimalMark(ctx: DocContext, row: Record<string, Cell>, roles: ItemRoles, q: number, u: number, a: number): boolean {
   const printed = (c: Cell) => c.spans.map((sp) => ctx.pages[sp.p]!.text.slice(sp.start, sp.end)).join('');
   const digits = (t: string) => t.replace(/\D/g, '').replace(/^0+/, '');
   for (const f of [10, 100]) {
+    // (the amount itself read without its mark: "8945,52" read "894552")
+    if (near(q * u * f, a) && !/[.,]\d/.test(printed(row[roles.amount!]!))) {
+      const cell = row[roles.amount!]!;
+      row[roles.amount!] = { ...cell, value: Math.round((a / f) * 100) / 100 };
+      return true;
+    }
     if (a === 0 || !near(q * u, a * f)) continue;
     const qText = printed(row[roles.quantity!]!);
     const uText = printed(row[roles.unitPrice!]!);
