@@ -223,6 +223,11 @@ function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], role
   return row;
 }
 
+/** A cell's words as printed on the page (empty for no cell). */
+export function cellText(ctx: DocContext, c: Cell | undefined): string {
+  return c?.spans.map((sp) => ctx.pages[sp.p]!.text.slice(sp.start, sp.end)).join(' ').trim() ?? '';
+}
+
 /**
  * A number whose decimal mark the scan lost ("7,45" read "745", "7,5" read "75", "8945,52" read "894552"): when the
  * amount, printed without a mark, is 10 or 100 times quantity x price, it is divided back; when quantity x price is
@@ -230,7 +235,7 @@ function cells(ctx: DocContext, p: number, item: ItemRow, more: number[][], role
  * carries the amount's digits: a unit row), that factor is. Returns whether the row was repaired.
  */
 function lostDecimalMark(ctx: DocContext, row: Record<string, Cell>, roles: ItemRoles, q: number, u: number, a: number): boolean {
-  const printed = (c: Cell) => c.spans.map((sp) => ctx.pages[sp.p]!.text.slice(sp.start, sp.end)).join('');
+  const printed = (c: Cell) => cellText(ctx, c);
   const digits = (t: string) => t.replace(/\D/g, '').replace(/^0+/, '');
   for (const f of [10, 100]) {
     // (the amount itself read without its mark: "8945,52" read "894552")

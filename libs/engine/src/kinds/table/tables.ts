@@ -16,7 +16,7 @@ import { COLUMN_FIELD_WORDS, GROSS_FIELD_WORDS, fieldWordsTest } from '../../kno
 import type { DocContext, Span } from '../../extract/context.js';
 import { amountFamily } from '../../extract/labels.js';
 import { CURRENCY_CODE_SET } from '../../knowledge/currencies/index.js';
-import { arithmeticRows, verifyRows, type ItemRoles } from './arithmetic-rows.js';
+import { arithmeticRows, cellText, verifyRows, type ItemRoles } from './arithmetic-rows.js';
 
 export interface Cell { value: unknown; spans: Span[]; score: number }
 
@@ -333,6 +333,12 @@ function twoRowHeader(ctx: DocContext, p: number, r: number): HeaderUnit[] | und
  */
 const CONTINUES_TEXT = (t: string) => !/[\d€$£%]/.test(t) || (/\p{L}.*\d|\d.*\p{L}\d/u.test(t) && !/[€$£%]/.test(t));
 
+/** How many rows below a header are read to learn its columns from their content. */
+const LOOKAHEAD_ROWS = 30;
+
+/** A numeric cell's value: one number, its currency and percent signs aside ("43, 89 EUR" is 43.89). */
+const cellNumber = (text: string, hint: ',' | '.' | undefined) => parseAmount(text.replace(SPACED_CELL_DECIMALS, '$1$2').replace(/[$€£%]/g, ''), hint);
+
 /** A word with no digit or money sign: text, never a number's part. */
 const TEXT_WORD = (t: string) => /\p{L}/u.test(t) && !/[\d€$£%]/.test(t);
 
@@ -379,7 +385,7 @@ function splitWidenedColumns(ctx: DocContext, p: number, headerRow: number, cols
     const [n0, n1] = col.named!;
     let items = 0;
     let split = 0;
-    for (let k = headerRow + 1; k < rows.length && k < headerRow + 30; k++) {
+    for (let k = headerRow + 1; k < rows.length && k < headerRow + LOOKAHEAD_ROWS; k++) {
       if (SUM_ROW.test(rows[k]!.words.map((w) => page.words[w].text).join(' ').replace(/_/g, ' '))) break;
       const ws = rows[k]!.words.filter((w) => columnOf(cols, page.words[w].bbox[0], page.words[w].bbox[2]) === col);
       if (!ws.some((w) => /\d/.test(page.words[w].text))) continue;
@@ -415,7 +421,7 @@ function describeUnnamedColumn(ctx: DocContext, p: number, headerRow: number, co
   const rows = ctx.rows(p).rows;
   const letters = new Map<Column, { rows: number; chars: number }>();
   let items = 0;
-  for (let k = headerRow + 1; k < rows.length && k < headerRow + 30; k++) {
+  for (let k = headerRow + 1; k < rows.length && k < headerRow + LOOKAHEAD_ROWS; k++) {
     const text = rows[k]!.words.map((w) => page.words[w].text).join(' ');
     if (SUM_ROW.test(text.replace(/_/g, ' '))) break;
     const placed = rowCells(page, cols, rows[k]!.words);
@@ -490,8 +496,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         const text = kept.map((w) => (page.source === 'ocr' ? page.words[w].text.replace(EDGE_SPECKLE, '') : page.words[w].text)).join(' ').trim();
         const spans = kept.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
         if (c.kind === 'number' || c.kind === 'percent') {
-          // a cell holds one number: two decimals one space after its separator are its own ("43, 89 EUR")
-          const num = parseAmount(text.replace(SPACED_CELL_DECIMALS, '$1$2').replace(/[$€£%]/g, ''), ctx.decimalHint);
+          const num = cellNumber(text, ctx.decimalHint);
           if (num === undefined) continue;
           row[c.name] = { value: num, spans, score: 0.6 };
         } else if (c.kind === 'numtext') {
@@ -535,7 +540,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         flush();
         // a lone amount that adds up the items' amounts above is the table's sum, whatever its label ("Incidência")
         if (!afterSums && filled === 1 && amountCol && cells[amountCol.name] && out.length - pageStart >= 2) {
-          const v = parseAmount(cells[amountCol.name]!.words.map((w) => page.words[w].text).join(' ').replace(/[$€£]/g, ''), ctx.decimalHint);
+          const v = cellNumber(cells[amountCol.name]!.words.map((w) => page.words[w].text).join(' '), ctx.decimalHint);
           const sum = out.slice(pageStart).reduce((acc, row) => acc + (typeof row[amountCol.name]?.value === 'number' ? (row[amountCol.name]!.value as number) : NaN), 0);
           if (v !== undefined && Math.abs(v - sum) <= 0.011) { afterSums = true; continue; }
         }
@@ -570,7 +575,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
 function wholeNumbersAreCounts(ctx: DocContext, rows: Record<string, Cell>[], roles: ItemRoles): void {
   const { quantity, unitPrice, amount } = roles;
   if (!quantity || !rows.length || rows.some((r) => r[quantity])) return;
-  const printed = (c: Cell | undefined) => c?.spans.map((sp) => ctx.pages[sp.p]!.text.slice(sp.start, sp.end)).join(' ').trim() ?? '';
+  const printed = (c: Cell | undefined) => cellText(ctx, c);
   for (const [money, other] of [[amount, unitPrice], [unitPrice, amount]] as const) {
     if (!money || !other) continue;
     if (!rows.every((r) => /^\d{1,4}$/.test(printed(r[money])) && /\d[.,]\d{2}(?!\d)/.test(printed(r[other])))) continue;
