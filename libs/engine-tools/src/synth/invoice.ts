@@ -7,7 +7,7 @@ import { bic, hasIban, iban, printIban, type CountryCode } from './identifiers.j
 import { withRate, type Language, type SynthLanguage } from './locale.js';
 import { company } from './party.js';
 import type { Rng } from './random.js';
-import type { InvoiceLayout, InvoiceSheet, LabelValue } from './sheet.js';
+import type { InvoiceLayout, InvoiceSheet, LabelValue, PartyBlock } from './sheet.js';
 import { fill, pattern } from './template.js';
 
 export interface LineItemTruth {
@@ -194,8 +194,8 @@ export function makeInvoice(lang: Language, rng: Rng): SynthInvoice {
   if (rng.chance(0.3)) buyerLines.push(`${buyer.vatLabel}: ${buyer.vatId}`);
   const sideBySide = layout.parties === 'side-by-side';
   const headingColons = rng.chance(0.35);
-  const sheetSeller = { name: seller.name, lines: sellerLines, heading: sideBySide || rng.chance(0.1) ? colon(labels.seller, headingColons) : undefined };
-  const sheetBuyer = { name: buyer.name, lines: buyerLines, heading: sideBySide || rng.chance(0.6) ? colon(labels.buyer, headingColons) : undefined };
+  const sheetSeller: PartyBlock = { name: seller.name, lines: sellerLines, heading: sideBySide || rng.chance(0.1) ? colon(labels.seller, headingColons) : undefined };
+  const sheetBuyer: PartyBlock = { name: buyer.name, lines: buyerLines, heading: sideBySide || rng.chance(0.6) ? colon(labels.buyer, headingColons) : undefined };
   const senderLine = !sideBySide && rng.chance(lang.code === 'de' ? 0.5 : 0.15)
     ? [seller.name, seller.address[0], seller.address.slice(1).join(' ')].join(rng.pick([' · ', ' - ', ', ', ' | ']))
     : undefined;
@@ -297,8 +297,31 @@ export function makeInvoice(lang: Language, rng: Rng): SynthInvoice {
   if (sheetBuyer.heading) used.buyer = labels.buyer;
   if (cols.includes('qty')) used.quantity = labels.quantity;
   if (cols.includes('price')) used.unitPrice = labels.unitPrice;
+  // (drawn last, so that every other choice of a seed stays as it was before this style existed)
+  let keyedStyle = '';
+  if (rng.chance(0.3)) {
+    // party blocks printed as key-value rows under their headings: "Name:" | "ACME Ltd", "Address:" | "1 High St"
+    const nameKey = colon(rng.pick(L.nameKey), true);
+    const addressKey = colon(rng.pick(L.addressKey), true);
+    const keyed = (p: typeof seller, lines: string[]): LabelValue[] => [
+      { label: nameKey, value: p.name },
+      ...p.address.map((l, i) => ({ label: i === 0 ? addressKey : '', value: l })),
+      // the block's other lines ("VAT No.: GB123", "Tel 020 ..."): their own label is the key
+      ...lines.slice(p.address.length).filter((l) => !l.startsWith(labels.attention)).map((l) => {
+        const m = /^(.+?):\s+(.+)$/.exec(l) ?? /^(\S+)\s+(.+)$/.exec(l)!;
+        return { label: colon(m[1]!, true), value: m[2]! };
+      }),
+    ];
+    sheetSeller.keyed = keyed(seller, sellerLines);
+    sheetSeller.heading ??= colon(labels.seller, headingColons);
+    sheetBuyer.keyed = keyed(buyer, buyerLines.filter((l) => !l.startsWith(labels.attention)));
+    sheetBuyer.heading ??= colon(labels.buyer, headingColons);
+    used.seller = labels.seller;
+    used.buyer = labels.buyer;
+    keyedStyle = '/keyed';
+  }
   return {
     kind: 'invoice', language: lang.code, truth, printed, sheet, taxRate: rate,
-    style: { country: country.code, numbers, dates, layout: `seller-${layout.seller}/${layout.parties}/header-${layout.header}/cols-${cols.join('-')}`, labels: used },
+    style: { country: country.code, numbers, dates, layout: `seller-${layout.seller}/${layout.parties}${keyedStyle}/header-${layout.header}/cols-${cols.join('-')}`, labels: used },
   };
 }

@@ -67,6 +67,9 @@ export interface InvoiceLabels {
   seller: string[];
   buyer: string[];
   attention: string[];
+  /** Keys of a party block printed as key-value rows ("Name:", "Raison sociale :"). */
+  nameKey: string[];
+  addressKey: string[];
   position: string[];
   code: string[];
   description: string[];

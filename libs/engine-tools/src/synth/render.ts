@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { GlobalFonts, PDFDocument, type CanvasRenderingContext2D } from '@napi-rs/canvas';
-import type { InvoiceSheet, ReceiptSheet } from './sheet.js';
+import type { InvoiceSheet, PartyBlock, ReceiptSheet } from './sheet.js';
 
 const FAMILY = { sans: 'ExsSynthSans', serif: 'ExsSynthSerif', mono: 'ExsSynthMono' } as const;
 let fontsReady = false;
@@ -76,9 +76,22 @@ function pdf(): PDFDocument {
 }
 
 /** A block of lines (name first, bold), its top at y; returns the y below it. */
-function block(pen: Pen, x: number, y: number, size: number, name: string, lines: string[], align: Align, heading?: string, nameSize = size * 1.15): number {
+function block(pen: Pen, x: number, y: number, size: number, party: PartyBlock, align: Align, nameSize = size * 1.15, maxW = Infinity): number {
+  const { name, lines, heading, keyed } = party;
   let yy = y;
   if (heading) { pen.text(heading, x, yy + size, size * 0.95, { bold: true, align, grey: true }); yy += size * 1.6; }
+  if (keyed) {
+    // key-value rows: the keys in a column, the values in another (on the right side, the keys stay left of them)
+    const keyW = Math.max(...keyed.map((r) => pen.width(r.label, size))) + size * 1.5;
+    const valueW = Math.max(...keyed.map((r) => pen.width(r.value, size)));
+    const kx = align === 'right' ? x - valueW - keyW : x;
+    for (const r of keyed) {
+      if (r.label) pen.text(r.label, kx, yy + size, size, { grey: true });
+      pen.fitted(r.value, kx + keyW, yy + size, size, maxW - keyW, { bold: r.value === name });
+      yy += size * 1.35;
+    }
+    return yy;
+  }
   pen.text(name, x, yy + nameSize, nameSize, { bold: true, align });
   yy += nameSize * 1.35;
   for (const l of lines) { pen.text(l, x, yy + size, size, { align }); yy += size * 1.3; }
@@ -134,7 +147,7 @@ export function renderInvoice(sheet: InvoiceSheet): Buffer {
     // seller on one side at the top, title and (column) header fields on the other; buyer in the letter window
     const sellerLeft = layout.seller === 'left';
     const sx = sellerLeft ? M : right;
-    const sellerBottom = block(pen, sx, y, s, sheet.seller.name, sheet.seller.lines, sellerLeft ? 'left' : 'right', sheet.seller.heading, sellerNameSize);
+    const sellerBottom = block(pen, sx, y, s, sheet.seller, sellerLeft ? 'left' : 'right', sellerNameSize);
     const otherX = sellerLeft ? W / 2 + 30 : M;
     let otherBottom = y;
     if (sellerLeft) {
@@ -145,7 +158,7 @@ export function renderInvoice(sheet: InvoiceSheet): Buffer {
     // the buyer sits where an envelope window would show it, or under a tall seller block
     let by = Math.max(sellerBottom + s * 2, M + 95);
     if (sheet.senderLine) { pen.fitted(sheet.senderLine, M, by, s * 0.7, W / 2 - M, { grey: true }); pen.line(M, by + 2, M + Math.min(W / 2 - M, pen.width(sheet.senderLine, s * 0.7)), by + 2, 0.3); by += s * 0.9; }
-    const buyerBottom = block(pen, M, by, s, sheet.buyer.name, sheet.buyer.lines, 'left', sheet.buyer.heading, s * 1.05);
+    const buyerBottom = block(pen, M, by, s, sheet.buyer, 'left', s * 1.05);
     y = Math.max(buyerBottom, otherBottom) + s * 2;
     if (!sellerLeft) {
       pen.text(sheet.title, layout.title === 'right' ? right : M, y + titleSize, titleSize, { bold: true, align: layout.title === 'right' ? 'right' : 'left' });
@@ -160,8 +173,8 @@ export function renderInvoice(sheet: InvoiceSheet): Buffer {
     y += titleSize * 2;
     const colW = (right - M) / 2;
     const [a, b] = layout.seller === 'left' ? [sheet.seller, sheet.buyer] : [sheet.buyer, sheet.seller];
-    const aBottom = block(pen, M, y, s, a.name, a.lines, 'left', a.heading, s * 1.1);
-    const bBottom = block(pen, M + colW + 10, y, s, b.name, b.lines, 'left', b.heading, s * 1.1);
+    const aBottom = block(pen, M, y, s, a, 'left', s * 1.1, colW - 12);
+    const bBottom = block(pen, M + colW + 10, y, s, b, 'left', s * 1.1, colW - 10);
     y = Math.max(aBottom, bBottom) + s * 1.5;
     y = headerBlock(M, layout.header === 'column' || layout.header === 'inline' ? M + colW : right, y, layout.header) + s;
   }

@@ -23,11 +23,20 @@ export interface LabelValue {
   value: string;
 }
 
+/** A party's block: its name and lines under an optional heading, or (keyed) key-value rows under the heading. */
+export interface PartyBlock {
+  name: string;
+  lines: string[];
+  heading?: string;
+  /** Key-value rows instead of name and lines ("Name:" | "ACME Ltd"); a row with an empty key continues the one above. */
+  keyed?: LabelValue[];
+}
+
 export interface InvoiceSheet {
   layout: InvoiceLayout;
   title: string;
-  seller: { name: string; lines: string[]; heading?: string };
-  buyer: { name: string; lines: string[]; heading?: string };
+  seller: PartyBlock;
+  buyer: PartyBlock;
   /** A one-line return address above the buyer (German letter style). */
   senderLine?: string;
   header: LabelValue[];

@@ -37,6 +37,9 @@ export const SELLER_LABEL_RE = new RegExp(phrasesPattern(phrasesOf('seller')), '
 /** The buyer's headings anywhere in a text ("... Bill to: ACME"); the short addressee word needs its colon. */
 export const BUYER_CUE_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|(?<![\\p{L}\\p{N}])(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 
+/** Most words of the key of a key-value row ("Numéro de TVA intracommunautaire :"). */
+const KEY_WORDS = 5;
+
 /** Most words of a line that may end in the role label it is ("Dati del cliente", "Bill to"). */
 const ROLE_LINE_WORDS = 3;
 
@@ -257,16 +260,20 @@ export class DocContext {
     const h = Math.max(0.008, line.bbox[3] - line.bbox[1]);
     // left edge of the span's first word, to tell which of several column labels above is its own
     const x0 = upto === undefined ? undefined : page.words.slice(line.wordStart, line.wordEnd).find((w) => w.end > upto)?.bbox[0];
+    // the value of a key-value row ("Name:      ACME Ltd") sits in the block that its key's column belongs to
+    const left = this.rowKey(p, li)?.x0 ?? line.bbox[0];
     for (let k = li - 1, n = 0; k >= 0 && n < 8; k--) {
       const l = page.lines[k];
       if (l.bbox[1] >= line.bbox[1] - 0.3 * h) continue; // same row or below
-      const overlap = Math.min(l.bbox[2], line.bbox[2]) - Math.max(l.bbox[0], line.bbox[0]);
-      if (overlap <= 0 && Math.abs(l.bbox[0] - line.bbox[0]) > 0.03) continue; // other column
+      const overlap = Math.min(l.bbox[2], line.bbox[2]) - Math.max(l.bbox[0], left);
+      if (overlap <= 0 && Math.abs(l.bbox[0] - left) > 0.03) continue; // other column
       if (prevTop - l.bbox[3] > 2.8 * h) break; // a gap ends the block
       const t = page.text.slice(l.start, l.end);
       // a role heading starting right of the span, within its line, is another column's ("Rechnung an: | Lieferant:"
       // over a line holding both blocks' names)
-      if (x0 !== undefined && l.bbox[0] > x0 + 0.02 && l.bbox[0] < line.bbox[2] && t.length <= 40 && test(t)) continue;
+      // (a heading right-aligned over its own block starts inside the line too: only a gutter below its left edge, wider
+      // than a word space, makes the line two blocks)
+      if (x0 !== undefined && l.bbox[0] > x0 + 0.02 && l.bbox[0] < line.bbox[2] && t.length <= 40 && test(t) && gutterAt(page, line, l.bbox[0]) >= 0) continue;
       n++;
       prevTop = l.bbox[1];
       // a label is short ("Bill to:", "Seller"), not a sentence, and heads its line: a role word ending a longer
@@ -287,12 +294,53 @@ export class DocContext {
     return { dist: 0 };
   }
 
+  /**
+   * The key of a key-value row whose value is line li ("Name:" left of "ACME Ltd", "USt-IdNr.:" left of
+   * "DE123..."): the words right before the line on its visual row, up to a gap wider than a word space, when they
+   * are a short label closed by a colon. Undefined when the line has no such key.
+   */
+  rowKey(p: number, li: number): { x0: number; text: string } | undefined {
+    const page = this.pages[p];
+    const line = page.lines[li];
+    if (!line || line.wordEnd <= line.wordStart) return undefined;
+    const { rows, rowOf } = this.rows(p);
+    const row = rows[rowOf[line.wordStart]];
+    if (!row) return undefined;
+    const before = row.words.filter((w) => (w < line.wordStart || w >= line.wordEnd) && page.words[w].bbox[2] <= line.bbox[0] + 1e-4);
+    const key: number[] = [];
+    for (let i = before.length - 1; i >= 0 && key.length <= KEY_WORDS; i--) {
+      const w = page.words[before[i]!]!;
+      const next = key.length ? page.words[key[0]!]! : undefined;
+      // a gap wider than a word space (well under one word height; compared in page points) ends the key's cell
+      if (next && (next.bbox[0] - w.bbox[2]) * page.width > 1.5 * (w.bbox[3] - w.bbox[1]) * page.height) break;
+      key.unshift(before[i]!);
+    }
+    if (!key.length || key.length > KEY_WORDS) return undefined;
+    const text = key.map((w) => page.words[w]!.text).join(' ');
+    if (!/[:：]$/.test(text) || /\d/.test(text)) return undefined;
+    return { x0: page.words[key[0]!]!.bbox[0], text };
+  }
+
   /** Mean OCR confidence of the words under a span (1 for text-layer words). */
   wordConfidence(s: Span): number {
     const ws = this.wordsIn(s.p, s.start, s.end);
     if (!ws.length) return 1;
     return ws.reduce((a, w) => a + w.confidence, 0) / ws.length;
   }
+}
+
+/**
+ * The word of a line that starts a block at x: the first word at or right of x, when the gap before it is wider
+ * than a word space (a word height, in points; a space is a third of one). -1 when the line does not break there.
+ */
+export function gutterAt(page: Page, line: Page['lines'][number], x: number): number {
+  for (let w = line.wordStart + 1; w < line.wordEnd; w++) {
+    const b = page.words[w]!.bbox;
+    if (b[0] < x - 0.005) continue;
+    const prev = page.words[w - 1]!.bbox;
+    return prev[2] < x && (b[0] - prev[2]) * page.width > (b[3] - b[1]) * page.height ? w : -1;
+  }
+  return -1;
 }
 
 /**

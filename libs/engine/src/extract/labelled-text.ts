@@ -28,7 +28,8 @@ export function labelledText(ctx: DocContext, leaf: LeafNode, maxWords = 8): Sco
     const words = text.split(/\s+/);
     if (words.length > maxWords) { end = start + words.slice(0, maxWords).join(' ').length; }
     const value = page.text.slice(start, end).trim();
-    if (!value) continue;
+    // another key ("Name:" under the heading "Seller") is no value
+    if (!value || /^[^:：]{1,40}[:：]$/.test(value)) continue;
     const spec = (h.spec ?? 1 - 0.5 * (h.rank / phrases.length)) * (h.quality ?? 1);
     out.push({ value, spans: [{ p: h.p, start, end: start + value.length }], score: sigmoid(-0.8 + 1.8 * spec - (below ? 0.5 : 0) - 0.3 * h.p), features: { lab: spec, below: +below } });
   }

@@ -65,6 +65,8 @@ export const de: Language = {
     seller: ['Rechnungssteller', 'Lieferant', 'Absender', 'Verkäufer'],
     buyer: ['Rechnungsempfänger', 'Kunde', 'Rechnungsadresse', 'Rechnung an', 'Empfänger'],
     attention: ['z. Hd.', 'z.Hd.', 'Zu Händen'],
+    nameKey: ['Name', 'Firma', 'Firmenname'],
+    addressKey: ['Anschrift', 'Adresse'],
     position: ['Pos.', 'Pos', 'Nr.'],
     code: ['Art.-Nr.', 'Artikelnr.', 'Artikel'],
     description: ['Bezeichnung', 'Beschreibung', 'Artikel / Leistung', 'Leistung', 'Artikelbezeichnung'],

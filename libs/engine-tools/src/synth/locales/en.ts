@@ -58,6 +58,8 @@ export const en: Language = {
     seller: ['From', 'Supplier', 'Issued by'],
     buyer: ['Bill To', 'Invoice To', 'Billed To', 'Customer', 'Sold To'],
     attention: ['Attn:', 'FAO', 'Attention:'],
+    nameKey: ['Name', 'Company', 'Company name'],
+    addressKey: ['Address', 'Registered address'],
     position: ['#', 'No.', 'Line'],
     code: ['Item Code', 'SKU', 'Part No.'],
     description: ['Description', 'Item', 'Details', 'Product / Service', 'Item Description'],

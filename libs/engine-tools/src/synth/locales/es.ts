@@ -44,6 +44,8 @@ export const es: Language = {
     seller: ['Emisor', 'Proveedor', 'Datos del emisor', 'Vendedor'],
     buyer: ['Cliente', 'Facturar a', 'Datos del cliente', 'Destinatario', 'Receptor'],
     attention: ['A la atención de', 'Att.', 'Atn.'],
+    nameKey: ['Nombre', 'Razón social', 'Empresa'],
+    addressKey: ['Dirección', 'Domicilio'],
     position: ['Lín.', 'Nº', 'Pos.'],
     code: ['Código', 'Ref.', 'Referencia'],
     description: ['Concepto', 'Descripción', 'Artículo', 'Detalle', 'Producto / Servicio'],

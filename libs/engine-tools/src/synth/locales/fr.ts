@@ -61,6 +61,8 @@ export const fr: Language = {
     seller: ['Émetteur', 'Fournisseur', 'Vendeur', 'Prestataire'],
     buyer: ['Facturé à', 'Client', 'Adressé à', 'Destinataire', 'Facturer à', 'Adresse de facturation'],
     attention: ['À l’attention de', 'A l’att. de', 'Att.'],
+    nameKey: ['Nom', 'Raison sociale', 'Société'],
+    addressKey: ['Adresse', 'Siège social'],
     position: ['N°', 'Pos.', 'Ligne'],
     code: ['Réf.', 'Code article', 'Référence'],
     description: ['Désignation', 'Description', 'Libellé', 'Article', 'Prestation'],

@@ -48,6 +48,8 @@ export const it: Language = {
     seller: ['Cedente / Prestatore', 'Fornitore', 'Mittente', 'Emittente'],
     buyer: ['Cliente', 'Spett.le', 'Destinatario', 'Intestatario', 'Cessionario / Committente', 'Fatturare a'],
     attention: ['Alla c.a.', 'c.a.', 'All’attenzione di'],
+    nameKey: ['Nome', 'Ragione sociale', 'Denominazione'],
+    addressKey: ['Indirizzo', 'Sede legale'],
     position: ['N.', 'Pos.', 'Riga'],
     code: ['Codice', 'Cod. art.', 'Articolo'],
     description: ['Descrizione', 'Articolo', 'Prodotto', 'Descrizione articolo', 'Servizio'],

@@ -44,6 +44,8 @@ export const nl: Language = {
     seller: ['Leverancier', 'Afzender', 'Van', 'Verkoper'],
     buyer: ['Factuuradres', 'Klant', 'Aan', 'Gefactureerd aan', 'Afnemer'],
     attention: ['T.a.v.', 't.a.v.', 'Ter attentie van'],
+    nameKey: ['Naam', 'Bedrijfsnaam'],
+    addressKey: ['Adres', 'Vestigingsadres'],
     position: ['Regel', 'Nr.', 'Pos.'],
     code: ['Artikelnr.', 'Art.nr.', 'Code'],
     description: ['Omschrijving', 'Beschrijving', 'Artikel', 'Product', 'Dienst'],

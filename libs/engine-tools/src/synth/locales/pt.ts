@@ -50,6 +50,8 @@ export const pt: Language = {
     seller: ['Emitente', 'Fornecedor', 'Prestador', 'Vendedor'],
     buyer: ['Cliente', 'Faturar a', 'Exmo.(s) Sr.(s)', 'Adquirente', 'Destinatário', 'Tomador'],
     attention: ['A/C', 'Ao cuidado de', 'At.'],
+    nameKey: ['Nome', 'Denominação social', 'Empresa'],
+    addressKey: ['Morada', 'Endereço', 'Sede'],
     position: ['N.º', 'Lin.', 'Item'],
     code: ['Código', 'Artigo', 'Ref.'],
     description: ['Descrição', 'Artigo', 'Designação', 'Produto / Serviço', 'Discriminação'],

@@ -8,12 +8,12 @@
 import { COUNTRY_LINE } from '../../knowledge/countries/index.js';
 import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
-import { CONCEPT_IDS, conceptPhrases, phrasesPattern } from '../../knowledge/labels/index.js';
+import { CONCEPT_IDS, conceptPhrases, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
 import { STANDALONE_STREET_WORDS, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
 import type { Page } from '../../document/model.js';
-import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, type DocContext, type Span } from '../../extract/context.js';
+import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, gutterAt, type DocContext, type Span } from '../../extract/context.js';
 import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
 import { CURRENCY_CODE_SET } from '../../knowledge/currencies/index.js';
 import { repairName } from '../../ocr-repair/receipt.js';
@@ -39,7 +39,20 @@ const ENDS_WITH_FORM = new RegExp(`(?:${LEGAL_SUFFIX.source}|&\\s*C(?:o|ie)?\\.?
 /** A street line in any language the engine reads ("Via Roma 20", "Industrieweg 48", "Av. Juárez 63"). */
 const isAddressLine = (t: string) => ADDRESS_LIKE.test(t) || STREET_LINE_RE.test(t);
 /** A line that is nothing but a label of some field ("Divisa", "Monnaie:", "Kundennummer"): a column header, not a name. */
+/** Concepts whose label keys a party's name ("Seller:", "Bill to:", "Account holder:", "Attn:"). */
+const PARTY_KEY_CONCEPTS: ReadonlySet<LabelConcept> = new Set(['seller', 'buyer', 'ship_to', 'addressee', 'account_holder', 'attention', 'parties']);
 const LABEL_LINE = new RegExp(`^(?:${phrasesPattern(CONCEPT_IDS.filter((c) => c !== 'parties').flatMap((c) => conceptPhrases(c)))})\\s*:?$`, 'iu');
+/**
+ * The key of a key-value row whose value is no party's name ("VAT number:", "Address:", "Phone:"): a label of any
+ * concept but the party headings, payees and column headers ("Name" heads an item column, and keys a name).
+ */
+const NOT_NAME_KEY = new RegExp(`^(?:${phrasesPattern(CONCEPT_IDS.filter((c) => !PARTY_KEY_CONCEPTS.has(c) && !c.startsWith('item_')).flatMap((c) => conceptPhrases(c)))})\\s*[:：]$`, 'iu');
+/** Whether a key ("VAT number:") names another field than a party: the value beside it is no name. */
+function notNameKey(key: string): boolean {
+  return NOT_NAME_KEY.test(key) && !BUYER_LABEL_RE.test(key) && !SELLER_LABEL_RE.test(key) && !PAYEE_CUE.test(key);
+}
+/** "Key: value" within a line ("Seller: ACME Ltd", "Bill to: John"). */
+const KEY_VALUE = /^([^:]{2,30}):\s*(.+)$/;
 /** "Attn", "z. Hd.", "t.a.v.", "alla c.a." opening a line: what follows names a person at the party, not the party. */
 const ATTENTION_AT = new RegExp(`^(?:${phrasesPattern(conceptPhrases('attention'))})[.:]?\\s+(?=\\p{L})`, 'iu');
 
@@ -105,7 +118,7 @@ export function hasLegalForm(t: string): boolean {
 
 /**
  * Where a line splits into the blocks of party headings right above it: for each role heading ("Lieferant:") within
- * two line heights above whose left edge lies inside this line (past its start, with a gap before the word there),
+ * two line heights above whose left edge lies inside this line (past its start, with a gutter before the word there),
  * the index of the first word at or right of that edge.
  */
 function headingSplits(page: Page, li: number, medH: number): number[] {
@@ -121,13 +134,9 @@ function headingSplits(page: Page, li: number, medH: number): number[] {
     // (a party block's heading, "Lieferant:", not a value of a grid above)
     const t = page.text.slice(h.start, h.end);
     if (t.length > 40 || !(BUYER_LABEL_RE.test(t) || SELLER_LABEL_RE.test(t))) continue;
-    for (let w = line.wordStart + 1; w < line.wordEnd; w++) {
-      const b = page.words[w]!.bbox;
-      if (b[0] >= x - 0.005) {
-        if (page.words[w - 1]!.bbox[2] < x && !out.includes(w)) out.push(w);
-        break;
-      }
-    }
+    // (a heading right-aligned over its own block starts inside the line too: there, no gutter breaks the line)
+    const w = gutterAt(page, line, x);
+    if (w >= 0 && !out.includes(w)) out.push(w);
   }
   return out;
 }
@@ -190,18 +199,18 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       const raw = page.text.slice(line.start, line.end);
       // order of the line among the first text lines of page 1 (merchant header of receipts, letterheads)
       const firstLine = p === 0 && /\p{L}{3}/u.test(raw) && textLines < 3 ? [1, 0.5, 0.25][textLines++] : 0;
-      const pieces: { text: string; start: number; kind: number }[] = [];
+      const pieces: { text: string; start: number; kind: number; key?: string }[] = [];
       const lead = raw.length - raw.trimStart().length;
       const t = raw.trim();
       // "Seller: ACME Ltd" / "Bill to: John" -> the part after the label
-      const lab = /^([^:]{2,30}):\s*(.+)$/.exec(t);
+      const lab = KEY_VALUE.exec(t);
       const payeeAt = PAYEE_AT.exec(t);
       if (payeeAt) {
         const rest = t.slice(payeeAt.index + payeeAt[0].length).split(SENDER_SEP)[0].split(/,\s/)[0];
         if (rest) pieces.push({ text: rest, start: line.start + lead + payeeAt.index + payeeAt[0].length, kind: 2 });
       }
       if (lab && PAYEE_CUE.test(`${lab[1]}:`)) pieces.push({ text: lab[2].trim(), start: line.start + lead + t.indexOf(lab[2]), kind: 2 });
-      else if (lab) pieces.push({ text: lab[2].trim(), start: line.start + lead + t.indexOf(lab[2]), kind: 2 });
+      else if (lab) pieces.push({ text: lab[2].trim(), start: line.start + lead + t.indexOf(lab[2]), kind: 2, key: lab[1] });
       else pieces.push({ text: t, start: line.start + lead, kind: 0 });
       // sender line / footer: the first segment before a separator
       const segs = t.split(SENDER_SEP);
@@ -257,7 +266,17 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       if (comma && LEGAL_SUFFIX.test(comma[1])) pieces.push({ text: comma[1], start: line.start + lead, kind: 1 });
       // ("Attn: John Doe" is read as a label and its value: the line as a whole says whom it names)
       const lineAttention = ATTENTION_AT.test(t);
-      for (const pc of pieces) {
+      // the value of a key-value row ("Name:   ACME Ltd"): a key of another field ("VAT number:", "Address:")
+      // says the line is no name; a role key ("Seller:") or a bare "Name:" labels it
+      const rowKey = ctx.rowKey(p, li);
+      if (rowKey && notNameKey(rowKey.text)) return;
+      for (const piece of pieces) {
+        // a piece read off a row of blocks may open with its key ("Name: ACME Ltd"): the name is what follows it
+        const keyed = piece.kind >= 3 ? KEY_VALUE.exec(piece.text) : null;
+        const pc = keyed ? { ...piece, text: keyed[2]!, start: piece.start + piece.text.indexOf(keyed[2]!), key: keyed[1] } : piece;
+        if (pc.key !== undefined && notNameKey(`${pc.key}:`)) continue;
+        // a whole line closed by a colon is a key ("Address:", "Name:"), whose value is beside or under it
+        if (pc.kind === 0 && /[:：]$/.test(pc.text)) continue;
         const attention = ATTENTION_AT.exec(pc.text);
         let text = (attention ? pc.text.slice(attention[0].length) : pc.text).replace(DOC_TYPE, '').replace(/[,;:•|]+$/, '').trim();
         // a closing bracket without its opening one is a misread mark, not part of the name ("MORRIS)")
@@ -310,7 +329,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           big: (line.bbox[3] - line.bbox[1]) / medH > 1.3 ? 1 : 0,
           repeat: Math.min(3, nameCounts(text)) - 1,
           upper,
-          afterLabel: pc.kind === 2 ? 1 : 0,
+          afterLabel: pc.kind === 2 || rowKey ? 1 : 0,
           words: Math.min(8, text.split(/\s+/).length),
           details,
           payee,

@@ -38,6 +38,7 @@ export const LABEL_CONCEPTS = {
   phone: 'a telephone number',
   email: 'an e-mail address',
   website: 'a web site',
+  address: 'a postal address ("Address", "Anschrift", "Morada"): its value is an address, never a name',
   // line-item table column headers
   item_description: 'the column naming each item or service',
   item_code: 'the column of article, product or part codes',

@@ -38,6 +38,7 @@ export const cs: LanguageLabels = {
     phone: ['telefon', 'tel', 'mobil'],
     email: ['e-mail', 'email'],
     website: ['webové stránky', 'www', 'web'],
+    address: ['adresa sídla', 'sídlo', 'adresa'],
     item_description: ['označení dodávky', 'popis položky', 'název položky', 'položka', 'popis', 'název', 'označení', 'zboží'],
     item_code: ['kód zboží', 'katalogové číslo', 'kód'],
     item_quantity: ['množství', 'počet', 'ks'],

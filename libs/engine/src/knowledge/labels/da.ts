@@ -39,6 +39,7 @@ export const da: LanguageLabels = {
     phone: ['telefonnummer', 'telefon', 'tlf', 'tel', 'mobil'],
     email: ['e-mailadresse', 'e-mail', 'mail'],
     website: ['hjemmeside', 'web', 'www'],
+    address: ['postadresse', 'adresse'],
     item_description: ['varebeskrivelse', 'beskrivelse', 'specifikation', 'tekst', 'vare', 'ydelse', 'produkt'],
     item_code: ['varenummer', 'artikelnummer', 'produktnummer', 'varekode'],
     item_quantity: ['antal', 'mængde'],

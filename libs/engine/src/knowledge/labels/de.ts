@@ -38,6 +38,7 @@ export const de: LanguageLabels = {
     phone: ['telefon', 'tel', 'telefonnummer', 'fon', 'mobil', 'handy'],
     email: ['e-mail', 'email', 'mail'],
     website: ['internet', 'webseite', 'homepage', 'web'],
+    address: ['postanschrift', 'firmensitz', 'anschrift', 'adresse', 'sitz'],
     item_description: ['beschreibung', 'bezeichnung', 'artikelbezeichnung', 'leistungsbeschreibung', 'leistung', 'artikel', 'produkt'],
     item_code: ['artikelnummer', 'artikelnr', 'art.nr', 'art nr', 'artikel'],
     item_quantity: ['menge', 'anzahl', 'stückzahl', 'stk'],

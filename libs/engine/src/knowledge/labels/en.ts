@@ -38,6 +38,7 @@ export const en: LanguageLabels = {
     phone: ['phone', 'tel', 'telephone', 'phone no', 'tel no', 'mobile'],
     email: ['email', 'e-mail', 'email address', 'mail'],
     website: ['website', 'web', 'www', 'web site', 'homepage'],
+    address: ['postal address', 'street address', 'registered office', 'registered address', 'address'],
     item_description: ['description', 'designation', 'item description', 'item name', 'product name', 'item', 'product', 'service', 'article', 'details', 'particulars', 'name', 'charge name'],
     item_code: ['item code', 'product code', 'article no', 'item no', 'item #', 'part no', 'part #', 'product no', 'product #', 'catalog no', 'cat. no', 'material no', 'sku', 'code', 'ref', 'upc', 'ean'],
     item_quantity: ['qty shipped', 'qty ordered', 'qty invoiced', 'qty billed', 'quantity', 'qty', 'shipped', 'hours', 'hrs', 'units', 'pcs'],

@@ -38,6 +38,7 @@ export const es: LanguageLabels = {
     phone: ['teléfono', 'tel', 'tfno', 'telf', 'tlf', 'móvil', 'celular'],
     email: ['correo electrónico', 'correo', 'e-mail', 'email'],
     website: ['sitio web', 'página web', 'web'],
+    address: ['dirección postal', 'domicilio social', 'domicilio fiscal', 'dirección', 'domicilio'],
     item_description: ['descripción', 'concepto', 'artículo', 'producto', 'servicio', 'detalle', 'denominación'],
     item_code: ['código de artículo', 'código', 'cód', 'referencia', 'ref'],
     item_quantity: ['cantidad', 'cant', 'unidades', 'uds'],

@@ -38,6 +38,7 @@ export const fi: LanguageLabels = {
     phone: ['puhelinnumero', 'puhelin', 'puh', 'gsm'],
     email: ['sähköpostiosoite', 'sähköposti', 'e-mail'],
     website: ['kotisivu', 'verkkosivut', 'www'],
+    address: ['postiosoite', 'käyntiosoite', 'osoite'],
     item_description: ['tuotteen nimi', 'kuvaus', 'selite', 'nimike', 'tuote', 'palvelu'],
     item_code: ['tuotenumero', 'tuotekoodi', 'nimikekoodi', 'koodi'],
     item_quantity: ['määrä', 'kpl', 'lkm'],

@@ -38,6 +38,7 @@ export const fr: LanguageLabels = {
     phone: ['tél', 'téléphone', 'tel', 'portable', 'mobile'],
     email: ['e-mail', 'email', 'courriel', 'mail'],
     website: ['site web', 'site internet', 'site', 'web'],
+    address: ['adresse postale', 'siège social', 'adresse'],
     item_description: ['désignation', 'description', 'libellé', 'désignation article', 'article', 'produit', 'prestation'],
     item_code: ['code article', 'réf article', 'référence', 'réf', 'code'],
     item_quantity: ['qté', 'quantité', 'qte', 'nombre', 'nb'],

@@ -42,6 +42,7 @@ export const hu: LanguageLabels = {
     phone: ['telefonszám', 'telefon', 'tel', 'mobil'],
     email: ['e-mail cím', 'e-mail', 'email'],
     website: ['weboldal', 'honlap', 'web', 'www'],
+    address: ['székhely', 'levelezési cím', 'cím'],
     item_description: ['termék megnevezése', 'megnevezés', 'leírás', 'tétel', 'termék', 'szolgáltatás'],
     item_code: ['cikkszám', 'termékkód', 'vtsz', 'szj', 'kód'],
     item_quantity: ['mennyiség', 'darab'],

@@ -39,6 +39,7 @@ export const it: LanguageLabels = {
     phone: ['telefono', 'tel', 'cellulare', 'cell'],
     email: ['posta elettronica', 'e-mail', 'email', 'pec'],
     website: ['sito web', 'sito', 'web'],
+    address: ['sede legale', 'indirizzo', 'sede'],
     item_description: ['descrizione', 'descrizione articolo', 'articolo', 'prodotto', 'servizio', 'dettaglio'],
     item_code: ['codice articolo', 'cod art', 'codice', 'cod', 'rif'],
     item_quantity: ['quantità', 'q.tà', 'qtà', 'qta', 'pezzi'],

@@ -39,6 +39,7 @@ export const ms: LanguageLabels = {
     phone: ['no telefon', 'no tel', 'telefon', 'tel'],
     email: ['e-mel', 'emel'],
     website: ['laman web'],
+    address: ['alamat'],
     item_description: ['keterangan', 'butiran', 'perkara'],
     item_code: ['kod barang', 'kod'],
     item_quantity: ['kuantiti', 'bilangan'],

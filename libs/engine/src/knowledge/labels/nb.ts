@@ -39,6 +39,7 @@ export const nb: LanguageLabels = {
     phone: ['telefonnummer', 'telefon', 'tlf', 'tel', 'mobil'],
     email: ['e-postadresse', 'e-post', 'e-mail'],
     website: ['nettside', 'hjemmeside', 'web', 'www'],
+    address: ['postadresse', 'besøksadresse', 'adresse'],
     item_description: ['varebeskrivelse', 'beskrivelse', 'spesifikasjon', 'tekst', 'vare', 'produkt', 'tjeneste'],
     item_code: ['varenummer', 'artikkelnummer', 'produktnummer', 'varekode'],
     item_quantity: ['antall', 'mengde'],

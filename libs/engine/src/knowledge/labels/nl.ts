@@ -38,6 +38,7 @@ export const nl: LanguageLabels = {
     phone: ['telefoon', 'telefoonnummer', 'tel', 'mobiel', 'gsm'],
     email: ['e-mail', 'email', 'mail'],
     website: ['website', 'internet', 'web'],
+    address: ['vestigingsadres', 'postadres', 'adres'],
     item_description: ['omschrijving', 'artikelomschrijving', 'beschrijving', 'artikel', 'product', 'dienst'],
     item_code: ['artikelnummer', 'artikelnr', 'art nr', 'artikelcode', 'code'],
     item_quantity: ['aantal', 'hoeveelheid', 'aant', 'stuks'],

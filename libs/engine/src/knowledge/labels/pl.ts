@@ -38,6 +38,7 @@ export const pl: LanguageLabels = {
     phone: ['telefon', 'tel', 'tel kom'],
     email: ['adres e-mail', 'e-mail', 'email'],
     website: ['strona internetowa', 'strona www', 'www'],
+    address: ['adres siedziby', 'siedziba', 'adres'],
     item_description: ['nazwa towaru lub usługi', 'nazwa towaru', 'nazwa usługi', 'opis', 'nazwa', 'towar', 'usługa'],
     item_code: ['kod towaru', 'indeks', 'symbol', 'kod'],
     item_quantity: ['ilość', 'szt'],

@@ -38,6 +38,7 @@ export const pt: LanguageLabels = {
     phone: ['telefone', 'tel', 'telemóvel', 'tlm', 'celular', 'fone'],
     email: ['correio eletrónico', 'correio eletrônico', 'e-mail', 'email'],
     website: ['sítio web', 'página web', 'site', 'web'],
+    address: ['sede social', 'morada', 'endereço', 'sede'],
     item_description: ['descrição', 'designação', 'discriminação', 'artigo', 'produto', 'serviço'],
     item_code: ['código do artigo', 'código', 'cód', 'referência', 'ref'],
     item_quantity: ['quantidade', 'qtd', 'qtde', 'quant', 'qt'],

@@ -42,6 +42,7 @@ export const ro: LanguageLabels = {
     phone: ['număr de telefon', 'telefon', 'tel', 'mobil'],
     email: ['adresă de e-mail', 'e-mail', 'email'],
     website: ['pagină web', 'site web', 'site', 'web', 'www'],
+    address: ['sediul social', 'adresa', 'sediul', 'sediu'],
     item_description: ['denumirea produselor sau a serviciilor', 'denumire produs', 'denumire', 'descriere', 'produs', 'serviciu', 'articol'],
     item_code: ['cod produs', 'cod articol', 'cod'],
     item_quantity: ['cantitate', 'cant'],

@@ -38,6 +38,7 @@ export const sv: LanguageLabels = {
     phone: ['telefonnummer', 'telefon', 'tel', 'mobil'],
     email: ['e-postadress', 'e-post', 'e-mail'],
     website: ['webbplats', 'hemsida', 'webb', 'www'],
+    address: ['postadress', 'besöksadress', 'adress'],
     item_description: ['benämning', 'beskrivning', 'specifikation', 'artikel', 'produkt', 'tjänst'],
     item_code: ['artikelnummer', 'artikelnr', 'art nr', 'produktkod'],
     item_quantity: ['antal', 'kvantitet'],

@@ -41,6 +41,7 @@ export const tr: LanguageLabels = {
     phone: ['telefon', 'tel', 'gsm', 'cep'],
     email: ['e-posta', 'e-mail'],
     website: ['web sitesi', 'web adresi', 'internet adresi', 'web', 'www'],
+    address: ['adres'],
     item_description: ['mal hizmet', 'malın cinsi', 'ürün adı', 'açıklama', 'ürün', 'hizmet'],
     item_code: ['ürün kodu', 'stok kodu', 'malzeme kodu', 'kod'],
     item_quantity: ['miktar', 'adet'],
