@@ -49,6 +49,8 @@ export interface SynthInvoice {
   style: SynthStyle;
   /** The tax rate applied, in percent. */
   taxRate: number;
+  /** One line per rate (two when some items are taxed at the reduced rate): the rate in percent and its net base, in cents. */
+  taxLines: { rate: number; baseCents: number }[];
 }
 
 type Col = 'pos' | 'code' | 'desc' | 'qty' | 'unit' | 'price' | 'rate' | 'amount';
@@ -320,8 +322,29 @@ export function makeInvoice(lang: Language, rng: Rng): SynthInvoice {
     used.buyer = labels.buyer;
     keyedStyle = '/keyed';
   }
+  // (drawn last too) items at two rates: one tax line per rate, and no line printing the tax as one sum
+  let ratesStyle = '';
+  let taxLines = [{ rate, baseCents: subtotal }];
+  if (country.reducedRate !== rate && !country.taxOnTop && items.length >= 2 && rng.chance(0.2)) {
+    const reduced = items.map((_, i) => i === 0 || rng.chance(0.4));
+    if (reduced.every(Boolean)) reduced[reduced.length - 1] = false;
+    const base = (low: boolean) => items.reduce((sum, it, i) => sum + (reduced[i] === low ? it.amountCents : 0), 0);
+    const lowRateText = formatPercent(country.reducedRate, numbers, percent);
+    const taxes = [[Math.round((base(true) * country.reducedRate) / 100), lowRateText], [Math.round((base(false) * rate) / 100), rateText]] as const;
+    const taxSum = taxes[0][0] + taxes[1][0];
+    totals.splice(1, 1, ...taxes.map(([cents, r]) => ({ label: colon(withRate(labels.tax, r), totalColons), value: money(cents, totalsMoney) })));
+    totals[totals.length - 1]!.value = money(subtotal + taxSum, totalsMoney);
+    const rateCol = cols.indexOf('rate');
+    if (rateCol >= 0) rows.forEach((row, i) => { row.cells[rateCol] = reduced[i] ? lowRateText : rateText; });
+    truth.tax_amount = taxSum / 100;
+    truth.total = (subtotal + taxSum) / 100;
+    printed.tax_amount = null;
+    printed.total = formatCents(subtotal + taxSum, numbers);
+    ratesStyle = '/two-rates';
+    taxLines = [{ rate: country.reducedRate, baseCents: base(true) }, { rate, baseCents: base(false) }];
+  }
   return {
-    kind: 'invoice', language: lang.code, truth, printed, sheet, taxRate: rate,
-    style: { country: country.code, numbers, dates, layout: `seller-${layout.seller}/${layout.parties}${keyedStyle}/header-${layout.header}/cols-${cols.join('-')}`, labels: used },
+    kind: 'invoice', language: lang.code, truth, printed, sheet, taxRate: rate, taxLines,
+    style: { country: country.code, numbers, dates, layout: `seller-${layout.seller}/${layout.parties}${keyedStyle}/header-${layout.header}/cols-${cols.join('-')}${ratesStyle}`, labels: used },
   };
 }

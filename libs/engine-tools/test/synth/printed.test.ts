@@ -57,7 +57,8 @@ function readDate(printed: string, style: string, language: keyof typeof LOCALES
 test.each(cases.map((c) => [c.id, c] as const))('%s: printed values read back as the expected values', (_id, c) => {
   const { expected, expected_raw: raw, synth } = c.json;
   for (const field of ['subtotal', 'tax_amount', 'total', 'tax']) {
-    if (field in expected) expect(readAmount(raw[field] as string, synth.numbers)).toBeCloseTo(expected[field] as number, 2);
+    // (a tax printed only per rate has no one printed form)
+    if (field in expected && raw[field] !== null) expect(readAmount(raw[field] as string, synth.numbers)).toBeCloseTo(expected[field] as number, 2);
   }
   for (const field of ['invoice_date', 'due_date', 'date']) {
     if (!(field in expected) || expected[field] === null) continue;

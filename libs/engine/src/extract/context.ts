@@ -3,6 +3,7 @@ import type { BBox, DocumentModel, Page } from '../document/model.js';
 import { detectDateOrder, type DateOrder } from '../normalize/dates.js';
 import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
 import { languageOf } from '../knowledge/languages/index.js';
+import { LEGAL_FORM_RE } from '../knowledge/legal-forms/index.js';
 
 export interface Grounding {
   page: number;
@@ -262,6 +263,9 @@ export class DocContext {
     const x0 = upto === undefined ? undefined : page.words.slice(line.wordStart, line.wordEnd).find((w) => w.end > upto)?.bbox[0];
     // the value of a key-value row ("Name:      ACME Ltd") sits in the block that its key's column belongs to
     const left = this.rowKey(p, li)?.x0 ?? line.bbox[0];
+    // a company's name heads its own block: another company's name above it starts the block before (whose heading
+    // is not this one's)
+    const isName = LEGAL_FORM_RE.test(page.text.slice(upto ?? line.start, line.end));
     for (let k = li - 1, n = 0; k >= 0 && n < 8; k--) {
       const l = page.lines[k];
       if (l.bbox[1] >= line.bbox[1] - 0.3 * h) continue; // same row or below
@@ -276,6 +280,7 @@ export class DocContext {
       if (x0 !== undefined && l.bbox[0] > x0 + 0.02 && l.bbox[0] < line.bbox[2] && t.length <= 40 && test(t) && gutterAt(page, line, l.bbox[0]) >= 0) continue;
       n++;
       prevTop = l.bbox[1];
+      if (isName && LEGAL_FORM_RE.test(t)) break;
       // a label is short ("Bill to:", "Seller"), not a sentence, and heads its line: a role word ending a longer
       // line is what the line is about ("Installazione presso il cliente": an item done at the customer's)
       if (t.length <= 40 && headsLine(t) && !keyAndValue(t)) { const r = test(t); if (r) return { role: r, dist: n }; }

@@ -87,6 +87,21 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
       }
     }
   }
+  if (!best) {
+    // one tax line per rate ("VAT 7 %" and "VAT 19 %"): the tax is their sum, when nothing else adds up
+    const parts = taxSums(lt);
+    for (let i = 0; i < ls.length; i++) {
+      for (let j = 0; j < parts.length; j++) {
+        for (let k = 0; k < lT.length; k++) {
+          const a = num(ls[i]!.value), b = num(parts[j]!.value), c = num(lT[k]!.value);
+          if (!(c > 0 && a > 0) || Math.abs(a + b - c) > SUM_TOLERANCE || parts[j]!.score < taxFloor) continue;
+          const score = ls[i]!.score + parts[j]!.score + lT[k]!.score;
+          if (!best || score > best.score) best = { i, j, k, score };
+        }
+      }
+    }
+    if (best) pools[1] = parts;
+  }
   if (!best) return out;
   const pick = [best.i, best.j, best.k];
   [s, t, T].forEach((x, n) => {
@@ -97,5 +112,31 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
     const reordered = [{ ...chosen, score: Math.max(chosen.score, top) }, ...list.filter((x) => x !== chosen && x.value !== chosen.value)];
     out.set(x.name, reordered);
   });
+  return out;
+}
+
+/** Most tax lines (one per rate) that a document's tax may be the sum of. */
+const MAX_RATES = 3;
+
+/**
+ * The sums of two or more labelled tax amounts printed in different places (one per rate), each as one candidate
+ * grounded on all its parts, as sure as its least sure part.
+ */
+function taxSums(list: Scored[]): Scored[] {
+  const parts = list.filter((x) => x.features.lab > 0 && Number(x.value) > 0 && x.spans.length > 0);
+  const out: Scored[] = [];
+  const grow = (from: number, chosen: Scored[]) => {
+    if (chosen.length >= 2) {
+      const cents = chosen.reduce((a, x) => a + Math.round(Number(x.value) * 100), 0);
+      out.push({ value: cents / 100, spans: chosen.flatMap((x) => x.spans), score: Math.min(...chosen.map((x) => x.score)), features: { ...chosen[0]!.features, rates: chosen.length } });
+    }
+    if (chosen.length === MAX_RATES) return;
+    for (let n = from; n < parts.length; n++) {
+      const at = parts[n]!.spans[0]!;
+      if (chosen.some((x) => x.spans.some((sp) => sp.p === at.p && sp.start < at.end && at.start < sp.end))) continue;
+      grow(n + 1, [...chosen, parts[n]!]);
+    }
+  };
+  grow(0, []);
   return out;
 }

@@ -8,7 +8,7 @@
 import { COUNTRY_LINE } from '../../knowledge/countries/index.js';
 import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
-import { CONCEPT_IDS, conceptPhrases, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
+import { CONCEPT_IDS, conceptPhrases, NUMBER_SUFFIXES, NUMBER_WORDS, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
 import { STANDALONE_STREET_WORDS, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
@@ -141,6 +141,21 @@ function headingSplits(page: Page, li: number, medH: number): number[] {
   return out;
 }
 
+/** Words of the label vocabulary, any language, lower case, without a closing dot ("factuurnr", "prodotto", "n.º"). */
+const LABEL_WORDS: ReadonlySet<string> = new Set([...NUMBER_WORDS, ...CONCEPT_IDS.flatMap((c) => conceptPhrases(c)).flatMap((ph) => ph.split(/\s+/))].map((w) => w.toLowerCase().replace(/[.:]+$/, '')));
+/** Most words of a header row's cells read as one line ("N.º Designação", "Documento n."). */
+const HEADER_CELL_WORDS = 4;
+
+/**
+ * Whether a short line is label words only: header cells ("N.º Designação", "Documento n.", "Qté.") or a label
+ * compounded with a number word ("Documentnr."), not a name.
+ */
+function onlyLabelWords(t: string): boolean {
+  const words = t.toLowerCase().split(/\s+/).map((w) => w.replace(/[.:]+$/, '')).filter(Boolean);
+  const label = (w: string) => LABEL_WORDS.has(w) || NUMBER_SUFFIXES.some((x) => w.length > x.length + 3 && w.endsWith(x) && LABEL_WORDS.has(w.slice(0, -x.length)));
+  return words.length > 0 && words.length <= HEADER_CELL_WORDS && words.every(label);
+}
+
 /** A single word of at least three letters and then a document title (knowledge/document-words `titles`). */
 const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern(documentWords('titles').filter((w) => !/\\s/.test(w)))})$`, 'iu');
 function looksLikeName(t: string): boolean {
@@ -155,7 +170,7 @@ function looksLikeName(t: string): boolean {
   const digits = (t.match(/\d/g) ?? []).length;
   if (digits > 3 || digits / t.length > 0.2) return false;
   if (isAddressLine(t) && !hasLegalForm(t)) return false;
-  if (t.length <= 40 && LABEL_LINE.test(t) && !hasLegalForm(t)) return false;
+  if (t.length <= 40 && (LABEL_LINE.test(t) || onlyLabelWords(t)) && !hasLegalForm(t)) return false;
   if (NOT_NAME.test(t) && !hasLegalForm(t)) return false;
   if (t.split(/\s+/).length > 8) return false;
   if (COUNTRY_LINE.test(t)) return false;

@@ -55,6 +55,28 @@ describe('amount kind', () => {
     expect(r.data).toEqual({ subtotal_amount: 100, tax_amount: 20, total_amount: 120 });
   });
 
+  test('with one tax line per rate, the tax is their sum: subtotal + the rates\' taxes = total', () => {
+    const r = extract([
+      { text: 'Subtotal 1,650.00', y: 0.6 },
+      { text: 'VAT 5% 20.00', y: 0.63 },
+      { text: 'VAT 20% 250.00', y: 0.66 },
+      { text: 'Total due 1,920.00', y: 0.69 },
+    ], { subtotal: num, tax_amount: num, total: num });
+    expect(r.data).toEqual({ subtotal: 1650, tax_amount: 270, total: 1920 });
+    // grounded on both lines
+    expect(r.fields['/tax_amount']!.grounding.map((g) => g.text)).toEqual(['20.00', '250.00']);
+  });
+
+  test('tax lines that do not add up with a subtotal to a total are not summed', () => {
+    const r = extract([
+      { text: 'Subtotal 1,650.00', y: 0.6 },
+      { text: 'VAT 5% 20.00', y: 0.63 },
+      { text: 'VAT 20% 250.00', y: 0.66 },
+      { text: 'Total due 1,999.00', y: 0.69 },
+    ], { subtotal: num, tax_amount: num, total: num });
+    expect(r.data.tax_amount).not.toBe(270);
+  });
+
   // a tax summary: one row per rate, then the row that adds them up (no label on it)
   const right = (text: string, edge: number, y: number) => ({ text, x: edge - text.length * 0.01, y });
   const taxSummary = (totalsY: number) => [

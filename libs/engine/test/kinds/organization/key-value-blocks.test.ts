@@ -123,3 +123,25 @@ test('blocks side by side whose key-value rows the text layer joined: each name 
   }
   expect(extractFromDocument(d, parties).data).toEqual({ seller_name: 'Rheintal Software GmbH', buyer_name: 'Weserland GmbH & Co. KG' });
 });
+
+test.each(['Documento n.', 'N.º Designação', 'Factuurnr.', 'Documentnr.', 'Qté.'])('a line of label words only ("%s", header cells) is no party name', (header) => {
+  const d = doc([
+    { text: 'Aurelia S.a.s.', y: 0.05 }, { text: 'Piazza della Repubblica 102', y: 0.08 },
+    { text: 'Intestatario', y: 0.15 }, { text: 'Fontana Costruzioni S.a.s.', y: 0.18 }, { text: 'Via Roma 170', y: 0.21 },
+    { text: header, y: 0.26 }, { text: '236/O', y: 0.29 },
+  ]);
+  expect(partyCandidates(new DocContext(d), 'buyer').map((c) => c.value)).not.toContain(header.replace(/[.:]$/, ''));
+});
+
+test("a company's name below another company's block is not under that block's heading", () => {
+  const d = doc([
+    { text: 'Leverancier', y: 0.05 }, { text: 'Waterland B.V.', y: 0.07 }, { text: 'Industrieweg 68', y: 0.1 },
+    { text: 'Btw-nr.: NL412481893B01', y: 0.13 },
+    { text: 'Goossens & van Dam B.V.', y: 0.175 }, { text: 'Marktplein 49', y: 0.2 },
+  ]);
+  const ctx = new DocContext(d);
+  const line = (t: string) => d.pages[0]!.lines.findIndex((l) => d.pages[0]!.text.slice(l.start, l.end) === t);
+  expect(ctx.blockRole(0, line('Waterland B.V.')).role).toBe('seller');
+  expect(ctx.blockRole(0, line('Industrieweg 68')).role).toBe('seller');
+  expect(ctx.blockRole(0, line('Goossens & van Dam B.V.')).role).toBeUndefined();
+});
