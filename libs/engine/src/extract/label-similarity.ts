@@ -13,7 +13,9 @@
  *   "Bstlg." for "Bestellung", "Fra." for "factura"),
  * - one typo in a word (edit distance 1): of 5+ letters on an OCR'd page, of 7+ letters in a text layer, where
  *   words are as printed and two short words one letter apart are usually two words ("cross" / "gross"),
- * - on an OCR'd page, up to two letters glued in front of a word of 6+ letters ("ViEncomenda" for "encomenda").
+ * - on an OCR'd page, up to two letters glued in front of a word of 6+ letters ("ViEncomenda" for "encomenda"),
+ * - a compound read as its head, a phrase word of 7+ letters after a modifier of 4+ ("Kundenbestellnummer" is a
+ *   "Bestellnummer").
  * A word glued to an underscore is part of an identifier ("invoice_number_1"), never a label word.
  * Each tolerance lowers the match's quality (1 = the same words), which scales the label's strength.
  */
@@ -93,6 +95,12 @@ export const ABBREVIATION_QUALITY = 0.9;
 export const CONTRACTION_QUALITY = 0.8;
 /** Quality of a word one typo away. */
 export const TYPO_QUALITY = 0.85;
+/** Quality of a compound read as its head ("Kundenbestellnummer" / "Bestellnummer"). */
+export const COMPOUND_QUALITY = 0.8;
+/** Shortest phrase word read as a compound's head (a shorter one, "datum", "betrag", heads words of other roles). */
+const MIN_COMPOUND_HEAD = 7;
+/** Shortest modifier in front of a compound's head ("Kunden"); fewer letters are glued specks or a word of their own. */
+const MIN_MODIFIER = 4;
 /** Least quality of a whole phrase (two tolerated words at most). */
 export const MIN_PHRASE_QUALITY = 0.7;
 
@@ -159,6 +167,9 @@ export function tokenQuality(phrase: LabelToken, word: LabelToken, typoLength = 
   // a plural "-s" on a word of four letters ("term" / "terms", "item" / "items"); no other ending that short ("part" / "party")
   if (short.length === MIN_FUZZY_LENGTH - 1 && long === `${short}s`) return STEM_QUALITY;
   if (short.length >= Math.max(MIN_FUZZY_LENGTH, typoLength) && withinOneEdit(a, b)) return TYPO_QUALITY;
+  // a compound whose head is the phrase's word ("Kundenbestellnummer" is a "Bestellnummer"): the head names what
+  // the compound is, its modifier only whose (Germanic compounds put the head last)
+  if (a.length >= MIN_COMPOUND_HEAD && b.length - a.length >= MIN_MODIFIER && b.endsWith(a)) return COMPOUND_QUALITY;
   // OCR glues a specks' or a sign's letters to the next word ("V/ Encomenda" read "ViEncomenda"); on an OCR'd
   // page (typos tolerated from MIN_FUZZY_LENGTH) a long phrase word may carry up to two such letters in front
   if (typoLength <= MIN_FUZZY_LENGTH && a.length >= MIN_GLUED_WORD && b.length > a.length && b.length - a.length <= MAX_GLUED && b.endsWith(a)) return TYPO_QUALITY;

@@ -174,3 +174,22 @@ test('a label printed with a typographic apostrophe ("Date d’émission") is fo
   const ctx = new DocContext(doc([line]));
   expect(findLabels(ctx, ["date d'émission"]).map((h) => line.slice(h.start, h.end))).toEqual(['date d’émission']);
 });
+
+describe("the buyer's order number under labels of several languages", () => {
+  const PO = { purchase_order: { type: ['string', 'null'], description: "The buyer's purchase order number the invoice refers to." } };
+  test.each([
+    ['en', 'Order Reference:', 'Customer No.:', 'Delivery Note:'],
+    ['de', 'Kundenbestellnummer:', 'Kundennummer:', 'Lieferschein:'],
+    ['nl', 'Bestelbon:', 'Klantnummer:', 'Pakbon:'],
+    ['pt', 'Requisição:', 'N.º cliente:', 'Guia de remessa:'],
+  ])('%s: "%s" beside a customer number and a delivery note', (_lang, label, customer, delivery) => {
+    const r = extract([
+      { text: 'Nordwerk GmbH', y: 0.05 }, { text: 'Beta Trading Ltd', y: 0.15 },
+      { text: customer, x: 0.55, y: 0.1 }, { text: 'K-30317', x: 0.78, y: 0.1 },
+      { text: label, x: 0.55, y: 0.13 }, { text: 'PO-4822', x: 0.78, y: 0.13 },
+      { text: delivery, x: 0.55, y: 0.16 }, { text: 'LS-88120', x: 0.78, y: 0.16 },
+      { text: 'Total 100.00', x: 0.6, y: 0.5 },
+    ], PO);
+    expect(r.purchase_order).toBe('PO-4822');
+  });
+});

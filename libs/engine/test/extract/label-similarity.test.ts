@@ -150,6 +150,13 @@ describe('labels found by similarity', () => {
     expect(hits(['Subtotal 12.00'], ['total'], true)).toEqual([]); // a short word is part of a compound
   });
 
+  test('a compound read as its head: a long phrase word after a modifier of four letters or more', () => {
+    const [h] = hits(['Kundenbestellnummer: 4500078812'], ['bestellnummer']);
+    expect(h?.text).toBe('Kundenbestellnummer');
+    expect(h!.quality).toBeLessThan(1);
+    expect(hits(['Lieferdatum: 12.02.2024'], ['datum'])).toEqual([]); // a short head names other roles' words
+  });
+
   test('abbreviated words', () => {
     expect(hits(['Rechn.-Datum: 12.02.2024'], ['rechnungs datum']).map((h) => h.text)).toEqual(['Rechn.-Datum']);
     expect(hits(['Best.-Nr.: 4500078812'], ['bestell nr']).map((h) => h.text)).toEqual(['Best.-Nr']);

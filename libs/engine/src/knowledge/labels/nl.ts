@@ -13,7 +13,7 @@ export const nl: LanguageLabels = {
     issue_date: ['factuurdatum', 'datum factuur', 'datum van uitgifte', 'uitgiftedatum', 'documentdatum', 'datum'],
     due_date: ['vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'uiterlijk te betalen op', 'te betalen voor', 'verval', 'uiterlijk te voldoen op', 'te voldoen voor', 'uiterlijk op', 'uiterlijk'],
     delivery_date: ['leverdatum', 'leveringsdatum', 'afleverdatum', 'datum levering', 'verzenddatum'],
-    order_number: ['ordernummer', 'bestelnummer', 'inkoopordernummer', 'uw ordernummer', 'order nr', 'uw bestelling', 'inkooporder', 'bestelling', 'po nummer', 'inkoopnummer', 'po'],
+    order_number: ['ordernummer', 'bestelnummer', 'inkoopordernummer', 'uw ordernummer', 'order nr', 'uw bestelling', 'inkooporder', 'bestelling', 'bestelbon', 'po nummer', 'inkoopnummer', 'po'],
     customer_number: ['klantnummer', 'klantnr', 'klant nr', 'debiteurnummer', 'debiteurnr', 'relatienummer', 'klantcode', 'klant'],
     customer_reference: ['uw referentie', 'uw kenmerk', 'uw ref', 'referentie', 'kenmerk'],
     total: ['totaal incl btw', 'totaalbedrag', 'factuur totaal', 'totaal te betalen', 'eindtotaal', 'totaal', 'te betalen', 'bedrag'],

@@ -13,7 +13,7 @@ export const pt: LanguageLabels = {
     issue_date: ['data da fatura', 'data de emissão', 'data emissão', 'data do documento', 'emitido em', 'data'],
     due_date: ['data de vencimento', 'data vencimento', 'data limite de pagamento', 'pagar até', 'vence em', 'vencimento', 'a pagar até', 'pagamento até', 'data limite', 'até ao dia', 'até'],
     delivery_date: ['data de entrega', 'data de envio', 'data de saída', 'data de prestação', 'entrega'],
-    order_number: ['número da encomenda', 'nº encomenda', 'nº da encomenda', 'encomenda nº', 'número do pedido', 'nº pedido', 'nº do pedido', 'pedido de compra', 'ordem de compra', 'sua encomenda', 'encomenda', 'pedido', 'nota de encomenda', 'nº po', 'po'],
+    order_number: ['número da encomenda', 'nº encomenda', 'nº da encomenda', 'encomenda nº', 'número do pedido', 'nº pedido', 'nº do pedido', 'pedido de compra', 'ordem de compra', 'sua encomenda', 'encomenda', 'pedido', 'nota de encomenda', 'requisição', 'nº po', 'po'],
     customer_number: ['número de cliente', 'nº cliente', 'nº de cliente', 'código do cliente', 'código cliente', 'cliente nº', 'conta', 'cliente'],
     customer_reference: ['sua referência', 'v/ referência', 'v/ ref', 'referência do cliente', 'referência', 'ref'],
     total: ['total da fatura', 'valor total', 'total a pagar', 'total geral', 'total com iva', 'valor total da nota', 'total documento', 'total', 'valor'],
