@@ -305,13 +305,17 @@ export class DocContext {
    * are a short label closed by a colon. Undefined when the line has no such key.
    */
   rowKey(p: number, li: number): { x0: number; text: string } | undefined {
-    const page = this.pages[p];
-    const line = page.lines[li];
+    const line = this.pages[p].lines[li];
     if (!line || line.wordEnd <= line.wordStart) return undefined;
-    const { rows, rowOf } = this.rows(p);
-    const row = rows[rowOf[line.wordStart]];
+    return this.keyBefore(p, this.rows(p).rowOf[line.wordStart]!, line.bbox[0]);
+  }
+
+  /** The key (as rowKey) printed on visual row r of page p right before x. */
+  keyBefore(p: number, r: number, x: number): { x0: number; text: string } | undefined {
+    const page = this.pages[p];
+    const row = this.rows(p).rows[r];
     if (!row) return undefined;
-    const before = row.words.filter((w) => (w < line.wordStart || w >= line.wordEnd) && page.words[w].bbox[2] <= line.bbox[0] + 1e-4);
+    const before = row.words.filter((w) => page.words[w].bbox[2] <= x + 1e-4);
     const key: number[] = [];
     for (let i = before.length - 1; i >= 0 && key.length <= KEY_WORDS; i--) {
       const w = page.words[before[i]!]!;
@@ -322,7 +326,8 @@ export class DocContext {
     }
     if (!key.length || key.length > KEY_WORDS) return undefined;
     const text = key.map((w) => page.words[w]!.text).join(' ');
-    if (!/[:：]$/.test(text) || /\d/.test(text)) return undefined;
+    // (a key has words: a lone speck of a fax read as ":" keys nothing)
+    if (!/[:：]$/.test(text) || /\d/.test(text) || !/\p{L}{2}/u.test(text)) return undefined;
     return { x0: page.words[key[0]!]!.bbox[0], text };
   }
 

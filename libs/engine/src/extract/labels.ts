@@ -7,7 +7,7 @@
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
-import { conceptPhrases, languagePhrases, relatedPhrases, taxQualifiedPhrases, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
+import { conceptPhrases, languagePhrases, relatedPhrases, taxQualifiedPhrases, LABEL_CONNECTORS, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
 import { CURRENCY_CODE_SET } from '../knowledge/currencies/index.js';
 import {
@@ -762,6 +762,8 @@ export function labelRelation(ctx: DocContext, hits: LabelHit[], c: Span, nPhras
         // the label should head its column: another header cell of its row set more squarely above the value
         // ("Tax" over one amount, "Without VAT" over the next) heads the value's column instead
         if (otherCellAbove(ctx, c.p, hb, cb)) s *= HEADED_ELSEWHERE;
+        // a value keyed on its own row ("Customer No.:   K-30317") is its key's, not the label's above it
+        if (ctx.keyBefore(c.p, cb.row0, cb.bbox[0])) s = 0;
       }
     }
     s *= specificity;
@@ -776,6 +778,11 @@ export const LABEL_NOUN_AFTER = new RegExp(`^[ \\t]*(?:${wordsPattern(printedWor
 /** Names of taxes (knowledge/document-words), folded. */
 const TAX_NAMES: ReadonlySet<string> = new Set(printedWords('taxNames'));
 
+/**
+ * The word after a bare number label, past its connectors ("N° de commande"), on the same line: a word of letters
+ * of four or more, or of three in lower case (a short capital code is a series, "Nº FT 2024/1", not a noun).
+ */
+const NOUN_AFTER = new RegExp(`^[.:]?[ \\t]+(?:(?:${[...LABEL_CONNECTORS].join('|')})[ \\t]+)?(\\p{L}{4,}|\\p{Ll}{3})(?![\\p{L}\\p{N}])`, 'u');
 /** Label phrases that only say "a number follows": whose number it is comes from the word before them. */
 const GENERIC_NUMBER_LABELS: ReadonlySet<string> = new Set([...NUMBER_WORDS, 'id']);
 
@@ -795,6 +802,10 @@ export function dropForeignQualified(ctx: DocContext, hits: LabelHit[], phrases:
     // "Invoice Date", "Invoice Total", "Rechnungsbetrag": a noun after the hit makes it another field's label
     if (LABEL_NOUN_AFTER.test(page.text.slice(h.end, h.end + 16))) return false;
     if (!GENERIC_NUMBER_LABELS.has(phrase.toLowerCase())) return true;
+    // a noun right after it names whose number it is ("N° client", "Nº de pedido", "Numero ordine"): another's,
+    // unless the field names it itself ("N° facture"; then the word before still decides)
+    const after = NOUN_AFTER.exec(page.text.slice(h.end, h.end + 40));
+    if (after && !LABEL_CONNECTORS.has(after[1]!.toLowerCase()) && !own.has(after[1]!.toLowerCase())) return false;
     const before = page.text.slice(page.text.lastIndexOf('\n', h.start - 1) + 1, h.start);
     // the word right before, separated by spaces only (an abbreviation's dot belongs to the word)
     const m = /(\S+?)[.]?\s*$/u.exec(before);

@@ -193,3 +193,49 @@ describe("the buyer's order number under labels of several languages", () => {
     expect(r.purchase_order).toBe('PO-4822');
   });
 });
+
+describe('whose number a bare number label names', () => {
+  test.each([['N° client:', 'fr'], ['Nº de pedido:', 'es'], ['Numero ordine:', 'it']])('"%s" (a noun after the sign) labels another number, not the invoice\'s', (label) => {
+    const r = extract([
+      { text: 'Nordwerk SARL', y: 0.05 },
+      { text: label, x: 0.55, y: 0.1 }, { text: 'K-30317', x: 0.78, y: 0.1 },
+      { text: 'Total 100,00', x: 0.6, y: 0.5 },
+    ], INVOICE_NUMBER);
+    expect(r.invoice_number).toBeNull();
+  });
+
+  test('"N° facture:" (the field\'s own noun after the sign) labels the invoice number', () => {
+    const r = extract([
+      { text: 'Nordwerk SARL', y: 0.05 },
+      { text: 'N° client:', x: 0.55, y: 0.1 }, { text: 'K-30317', x: 0.78, y: 0.1 },
+      { text: 'N° facture:', x: 0.55, y: 0.13 }, { text: '2024-335', x: 0.78, y: 0.13 },
+      { text: 'Total 100,00', x: 0.6, y: 0.5 },
+    ], INVOICE_NUMBER);
+    expect(r.invoice_number).toBe('2024-335');
+  });
+});
+
+test("a value keyed on its own row is its key's, not labelled by the title above it", () => {
+  const r = extract([
+    { text: 'Nordwerk Ltd', y: 0.05 },
+    { text: 'INVOICE', x: 0.74, y: 0.05 },
+    { text: 'Customer No.:', x: 0.55, y: 0.09 }, { text: 'K-30317', x: 0.75, y: 0.09 },
+    { text: 'Reference:', x: 0.55, y: 0.12 }, { text: '2024-335', x: 0.75, y: 0.12 },
+    { text: 'Total 100.00', x: 0.6, y: 0.5 },
+  ], INVOICE_NUMBER);
+  expect(r.invoice_number).not.toBe('K-30317');
+});
+
+describe('due-date labels of several languages, beside the issue and delivery dates', () => {
+  const DUE = { due_date: { type: ['string', 'null'], description: 'Date payment is due, ISO 8601 (YYYY-MM-DD).' } };
+  test.each([['Payment deadline:'], ['Bitte zahlen bis:'], ['Date de règlement :'], ['Pago hasta:'], ['Betaaldatum:'], ['Verloopdatum:']])('"%s"', (label) => {
+    const r = extract([
+      { text: 'Nordwerk GmbH', y: 0.05 },
+      { text: 'Date:', x: 0.55, y: 0.1 }, { text: '12.03.2024', x: 0.78, y: 0.1 },
+      { text: 'Delivery:', x: 0.55, y: 0.13 }, { text: '08.03.2024', x: 0.78, y: 0.13 },
+      { text: label, x: 0.55, y: 0.16 }, { text: '15.04.2024', x: 0.78, y: 0.16 },
+      { text: 'Total 100,00', x: 0.6, y: 0.5 },
+    ], DUE);
+    expect(r.due_date).toBe('2024-04-15');
+  });
+});

@@ -11,7 +11,7 @@ export const de: LanguageLabels = {
     document_type: ['proforma-rechnung', 'proforma rechnung', 'rechnungskorrektur', 'gutschrift', 'kassenbon', 'kassenbeleg', 'quittung', 'lieferschein', 'auftragsbestätigung', 'rechnung', 'beleg', 'angebot', 'bon'],
     document_number: ['rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'rechnungs nr', 'rechnungsnr', 'rg nr', 're nr', 'belegnummer', 'beleg nr', 'quittungsnummer', 'bon nr', 'bonnummer', 'dokumentnummer', 'gutschrift nr', 'rechnung', 'quittung', 'beleg', 'nummer', 'nr'],
     issue_date: ['rechnungsdatum', 'rechnungs datum', 'rg datum', 'belegdatum', 'ausstellungsdatum', 'datum der rechnung', 'ausgestellt am', 'datum'],
-    due_date: ['fälligkeitsdatum', 'fällig am', 'fällig bis', 'zahlbar bis', 'zahlungsfrist', 'zahlungsziel', 'fälligkeit', 'fällig', 'zahlbar bis zum', 'zu zahlen bis', 'bis spätestens', 'spätestens bis', 'spätestens am', 'spätestens'],
+    due_date: ['fälligkeitsdatum', 'fällig am', 'fällig bis', 'zahlbar bis', 'zahlungsfrist', 'zahlungsziel', 'fälligkeit', 'fällig', 'zahlbar bis zum', 'zu zahlen bis', 'zahlen bis', 'bis spätestens', 'spätestens bis', 'spätestens am', 'spätestens'],
     delivery_date: ['lieferdatum', 'leistungsdatum', 'liefertermin', 'leistungszeitraum', 'versanddatum', 'lieferung am', 'geliefert am'],
     order_number: ['bestellnummer', 'bestell nr', 'bestellnr', 'auftragsnummer', 'auftrags nr', 'auftragsnr', 'ihre bestellnummer', 'ihre bestellung', 'bestellung', 'auftrag'],
     customer_number: ['kundennummer', 'kunden-nr', 'kunden nr', 'kundennr', 'kd-nr', 'kd nr', 'debitorennummer', 'debitor nr', 'kundenkonto', 'kunde'],

@@ -11,7 +11,7 @@ export const it: LanguageLabels = {
     document_type: ['fattura differita', 'fattura accompagnatoria', 'fattura proforma', 'documento commerciale', 'scontrino fiscale', 'nota di credito', 'documento di trasporto', 'scontrino', 'ricevuta', 'fattura', 'preventivo', 'ddt'],
     document_number: ['numero fattura', 'n. fattura', 'nr fattura', 'fattura n', 'fattura nr', 'num fattura', 'numero documento', 'n. documento', 'documento n', 'numero ricevuta', 'scontrino n', 'fattura', 'ricevuta', 'scontrino', 'numero'],
     issue_date: ['data fattura', 'data documento', 'data di emissione', 'data emissione', 'emessa il', 'data'],
-    due_date: ['data di scadenza', 'data scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro', 'scade il', 'scadenza', 'da saldare entro il', 'pagabile entro il', 'entro il'],
+    due_date: ['data di scadenza', 'data scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro', 'scade il', 'scadenza', 'da saldare entro il', 'pagabile entro il', 'data di pagamento', 'entro il'],
     delivery_date: ['data di consegna', 'data consegna', 'data spedizione', 'data ddt', 'consegna'],
     order_number: ['numero ordine', 'n. ordine', 'nr ordine', 'ordine n', 'vs ordine', 'vostro ordine', 'rif ordine', "ordine d'acquisto", 'ordine', 'n. oda', 'oda'],
     customer_number: ['codice cliente', 'cod cliente', 'numero cliente', 'n. cliente', 'id cliente', 'cliente n', 'cliente'],

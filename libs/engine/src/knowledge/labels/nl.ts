@@ -11,7 +11,7 @@ export const nl: LanguageLabels = {
     document_type: ['proforma factuur', 'creditfactuur', 'creditnota', 'kassabon', 'kwitantie', 'pakbon', 'orderbevestiging', 'factuur', 'offerte', 'bon'],
     document_number: ['factuurnummer', 'factuur nr', 'factuurnr', 'factuur nummer', 'notanummer', 'bonnummer', 'kassabon nr', 'documentnummer', 'creditnota nr', 'factuur', 'nummer', 'nr'],
     issue_date: ['factuurdatum', 'datum factuur', 'datum van uitgifte', 'uitgiftedatum', 'documentdatum', 'datum'],
-    due_date: ['vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'uiterlijk te betalen op', 'te betalen voor', 'verval', 'uiterlijk te voldoen op', 'te voldoen voor', 'uiterlijk op', 'uiterlijk'],
+    due_date: ['vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'uiterlijk te betalen op', 'te betalen voor', 'betaaldatum', 'verloopdatum', 'betalen voor', 'verval', 'uiterlijk te voldoen op', 'te voldoen voor', 'uiterlijk op', 'uiterlijk'],
     delivery_date: ['leverdatum', 'leveringsdatum', 'afleverdatum', 'datum levering', 'verzenddatum'],
     order_number: ['ordernummer', 'bestelnummer', 'inkoopordernummer', 'uw ordernummer', 'order nr', 'uw bestelling', 'inkooporder', 'bestelling', 'bestelbon', 'po nummer', 'inkoopnummer', 'po'],
     customer_number: ['klantnummer', 'klantnr', 'klant nr', 'debiteurnummer', 'debiteurnr', 'relatienummer', 'klantcode', 'klant'],

@@ -11,7 +11,7 @@ export const pt: LanguageLabels = {
     document_type: ['fatura-recibo', 'fatura simplificada', 'fatura proforma', 'nota de crédito', 'nota de débito', 'guia de remessa', 'talão de venda', 'talão', 'fatura', 'recibo', 'orçamento'],
     document_number: ['número da fatura', 'nº da fatura', 'fatura nº', 'nº fatura', 'n.º fatura', 'fatura n', 'fatura-recibo nº', 'número do documento', 'nº documento', 'nota fiscal nº', 'número da nota fiscal', 'número do recibo', 'recibo nº', 'nf-e', 'fatura', 'recibo', 'nota fiscal', 'número', 'nº'],
     issue_date: ['data da fatura', 'data de emissão', 'data emissão', 'data do documento', 'emitido em', 'data'],
-    due_date: ['data de vencimento', 'data vencimento', 'data limite de pagamento', 'pagar até', 'vence em', 'vencimento', 'a pagar até', 'pagamento até', 'data limite', 'até ao dia', 'até'],
+    due_date: ['data de vencimento', 'data vencimento', 'data limite de pagamento', 'pagar até', 'vence em', 'vencimento', 'a pagar até', 'pagamento até', 'data de pagamento', 'data limite', 'até ao dia', 'até'],
     delivery_date: ['data de entrega', 'data de envio', 'data de saída', 'data de prestação', 'entrega'],
     order_number: ['número da encomenda', 'nº encomenda', 'nº da encomenda', 'encomenda nº', 'número do pedido', 'nº pedido', 'nº do pedido', 'pedido de compra', 'ordem de compra', 'sua encomenda', 'encomenda', 'pedido', 'nota de encomenda', 'requisição', 'nº po', 'po'],
     customer_number: ['número de cliente', 'nº cliente', 'nº de cliente', 'código do cliente', 'código cliente', 'cliente nº', 'conta', 'cliente'],
