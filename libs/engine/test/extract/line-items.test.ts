@@ -370,3 +370,35 @@ test('an amount whose decimal mark a scan lost ("894552" for "8945,52") is read 
   ]);
   expect(r.data.line_items).toEqual([{ description: 'Training', quantity: 12, unit_price: 745.46, amount: 8945.52 }]);
 });
+
+describe('a table that runs on to the next page', () => {
+  const ITEMS = {
+    line_items: { type: 'array', items: { type: 'object', properties: { description: { type: ['string', 'null'] }, amount: { type: ['number', 'null'] } } } },
+  };
+  const amounts = Array.from({ length: 30 }, (_, i) => 120 + 15 * i);
+  const header = (y: number) => [{ text: 'Description', x: 0.05, y }, { text: 'Amount', x: 0.85, y }];
+  const item = (i: number, y: number) => [{ text: `Item ${i + 1}`, x: 0.05, y }, { text: `${amounts[i]}.00`, x: 0.85, y }];
+  const carried = amounts.slice(0, 20).reduce((a, b) => a + b, 0);
+  // page 1: the header, 20 items down to its foot, and the sum carried forward
+  const page1 = [...header(0.3), ...Array.from({ length: 20 }, (_, i) => item(i, 0.33 + 0.025 * i)).flat(), { text: 'Carried forward', x: 0.5, y: 0.85 }, { text: `${carried}.00`, x: 0.85, y: 0.85 }];
+  const page2Items = Array.from({ length: 10 }, (_, i) => item(20 + i, 0.12 + 0.025 * i)).flat();
+  const totals = [{ text: 'Total', x: 0.5, y: 0.5 }, { text: `${amounts.reduce((a, b) => a + b, 0)}.00`, x: 0.85, y: 0.5 }];
+  const read = (page2: Parameters<typeof doc>[0]) => {
+    const r = extractFromDocument(doc(page1, page2), compileSchema({ type: 'object', properties: ITEMS }));
+    return (r.data.line_items as { amount: number }[]).map((x) => x.amount);
+  };
+
+  test('a sum carried over at the top of the next page is no item', () => {
+    expect(read([...header(0.05), { text: 'Brought forward', x: 0.5, y: 0.09 }, { text: `${carried}.00`, x: 0.85, y: 0.09 }, ...page2Items, ...totals])).toEqual(amounts);
+  });
+
+  test('a next page that repeats no header continues the table under the same columns', () => {
+    expect(read([{ text: 'Invoice 2024-118', x: 0.05, y: 0.04 }, ...page2Items, ...totals])).toEqual(amounts);
+  });
+
+  test('a table closed by its sums does not run on to the next page', () => {
+    const closed = [...page1.slice(0, -2), { text: 'Total', x: 0.5, y: 0.85 }, { text: `${carried}.00`, x: 0.85, y: 0.85 }];
+    const r = extractFromDocument(doc(closed, [{ text: 'Terms', x: 0.05, y: 0.1 }, { text: 'Fee 2 Late payment', x: 0.05, y: 0.13 }, { text: '40.00', x: 0.85, y: 0.13 }]), compileSchema({ type: 'object', properties: ITEMS }));
+    expect((r.data.line_items as unknown[]).length).toBe(20);
+  });
+});

@@ -3,7 +3,9 @@
  * (multilingual column synonyms), column x-ranges from the header cells, then the visual rows below:
  * words go to the column whose header they sit under, a row with a number in a numeric column opens an
  * item, text-only rows continue the previous item's text, sums rows are skipped, and a wide vertical gap
- * (or the page end) closes the table. Header rows repeated on later pages continue it.
+ * (or the page end) closes the table. Header rows repeated on later pages continue it; so does a next page without
+ * a header when the table ran to its page's foot without reaching the sums (from its first amount under the same
+ * columns), and a sum carried over from the pages before, opening a later page, is no item.
  */
 import type { LeafNode, ObjectNode } from '../../schema/compile.js';
 import { isOpaque, nameWords } from '../../schema/semantic.js';
@@ -453,10 +455,16 @@ function columnOf(cols: Column[], x0: number, x1: number): Column {
   return best;
 }
 
+/** Where a page's foot begins (fraction of its height): a table read down to it may run on to the next page. */
+const PAGE_FOOT = 0.65;
+
 export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, Cell>[] {
   const props = item.properties.filter((p) => p.node.kind === 'leaf').map((p) => ({ name: p.name, ...conceptFor(p.node as LeafNode, p.name) }));
   if (!props.length) return [];
   const out: Record<string, Cell>[] = [];
+  // the columns of a table that ran to the foot of its page without reaching the sums: a next page that repeats no
+  // header continues it under the same columns
+  let running: Column[] | undefined;
   for (let p = 0; p < ctx.pages.length && p < 20; p++) {
     const page = ctx.pages[p];
     const { rows } = ctx.rows(p);
@@ -472,14 +480,22 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       if (cols2 && named(cols2) > named(cols)) { cols = cols2; headerEnd = r + 1; break; }
       if (cols) { headerEnd = r; break; }
     }
+    // (the first row of the page with an amount under the running table's amount column reopens it)
+    const runningAmount = running?.find((c) => c.name === itemRoles(props).amount && isNumeric(c.kind));
+    const reopens = !cols && running && runningAmount ? rows.findIndex((row) => rowCells(page, running!, row.words).some(({ w, col }) => col === runningAmount && cellNumber(page.words[w].text, ctx.decimalHint) !== undefined)) : -1;
+    if (reopens >= 0) { cols = running; headerEnd = reopens - 1; }
+    running = undefined;
     if (!cols) continue;
     r = headerEnd;
     const pageStart = out.length;
-    cols = splitWidenedColumns(ctx, p, r, cols);
-    describeUnnamedColumn(ctx, p, r, cols, props);
+    if (reopens < 0) {
+      cols = splitWidenedColumns(ctx, p, r, cols);
+      describeUnnamedColumn(ctx, p, r, cols, props);
+    }
     const amountCol = cols.find((c) => c.name === itemRoles(props).amount && isNumeric(c.kind));
     const pitch: number[] = [];
-    let prevY = rows[r].y1;
+    let prevY = reopens >= 0 ? rows[reopens]!.y0 : rows[r].y1;
+    let sawSums = false;
     let current: Record<string, { words: number[] }> | undefined;
     let afterSums = false;
     const flush = () => {
@@ -524,7 +540,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       pitch.push(Math.max(0.002, row.y0 - prevY + (row.y1 - row.y0)));
       prevY = row.y1;
       const text = row.words.map((w) => page.words[w].text).join(' ');
-      if (SUM_ROW.test(text.replace(/_/g, ' '))) { flush(); afterSums = true; continue; }
+      if (SUM_ROW.test(text.replace(/_/g, ' '))) { flush(); afterSums = true; sawSums = true; continue; }
       if (headerColumns(ctx, p, k, props)) { flush(); continue; }
       const cells: Record<string, { words: number[] }> = {};
       for (const { w, col } of rowCells(page, cols, row.words)) (cells[col.name] ??= { words: [] }).words.push(w);
@@ -538,11 +554,14 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         const textCols = cols.filter((c) => c.kind === 'text');
         if (afterSums && textCols.length && !textCols.some((c) => cells[c.name]?.words.some((w) => /\p{L}{2}/u.test(page.words[w].text)))) break;
         flush();
-        // a lone amount that adds up the items' amounts above is the table's sum, whatever its label ("Incidência")
-        if (!afterSums && filled === 1 && amountCol && cells[amountCol.name] && out.length - pageStart >= 2) {
+        // a lone amount that adds up the items' amounts above is the table's sum, whatever its label ("Incidência");
+        // opening a later page's rows, one that adds up the items of the pages before carries their sum over
+        // ("Brought forward", "Übertrag", "Transporte"): neither is an item
+        if (!afterSums && filled === 1 && amountCol && cells[amountCol.name]) {
           const v = cellNumber(cells[amountCol.name]!.words.map((w) => page.words[w].text).join(' '), ctx.decimalHint);
-          const sum = out.slice(pageStart).reduce((acc, row) => acc + (typeof row[amountCol.name]?.value === 'number' ? (row[amountCol.name]!.value as number) : NaN), 0);
-          if (v !== undefined && Math.abs(v - sum) <= 0.011) { afterSums = true; continue; }
+          const sumOf = (rows: typeof out) => rows.reduce((acc, row) => acc + (typeof row[amountCol.name]?.value === 'number' ? (row[amountCol.name]!.value as number) : NaN), 0);
+          if (v !== undefined && out.length - pageStart >= 2 && Math.abs(v - sumOf(out.slice(pageStart))) <= 0.011) { afterSums = true; continue; }
+          if (v !== undefined && out.length === pageStart && pageStart >= 2 && Math.abs(v - sumOf(out)) <= 0.011) continue;
         }
         current = cells; continue;
       }
@@ -555,6 +574,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       }
     }
     flush();
+    if (!sawSums && out.length > pageStart && prevY > PAGE_FOOT) running = cols;
   }
   // no header named the columns anywhere: rows that multiply out are still items; rows read by their headers are
   // checked against their own arithmetic
