@@ -30,10 +30,11 @@ export function cueWords(leaf: Pick<LeafNode, 'name' | 'title' | 'description' |
   return [...new Set([...words.filter((w) => !GENERIC.has(w) && w.length > 2), ...extra])];
 }
 
-export function cueScore(ctx: DocContext, c: Span, cues: string[], window = 160, after = 0): number {
+export function cueScore(ctx: DocContext, c: Span, cues: string[], window = 160, after = 0, from?: (before: string) => number): number {
   if (!cues.length) return 0;
   const text = ctx.pages[c.p].text;
-  const before = text.slice(Math.max(0, c.start - window), c.start).toLowerCase();
+  let before = text.slice(Math.max(0, c.start - window), c.start).toLowerCase();
+  if (from) before = before.slice(from(before));
   const aft = after ? text.slice(c.end, c.end + after).toLowerCase() : '';
   let s = 0;
   let n = 0;
@@ -85,6 +86,8 @@ export interface RankOptions {
   listCell?: (c: RawCandidate) => boolean;
   /** A label score the candidate's place implies where no printed label names it (an amount's role in a row that adds up). */
   impliedLabel?: (c: RawCandidate) => number;
+  /** Where in the text before a candidate its cue words may stand (from this index of it on): see cueScore. */
+  cueFrom?: (before: string) => number;
 }
 
 /** How much a column header labels one cell of the list under it. */
@@ -115,7 +118,7 @@ export function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate
     const from = o.label ? o.labelFrom?.(c) : undefined;
     if (from) lab = Math.max(lab, headerRelation(ctx, hits, from, phrases.length));
     if (o.impliedLabel) lab = Math.max(lab, o.impliedLabel(c));
-    const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160) : 0;
+    const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160, 0, o.cueFrom) : 0;
     const pos = ctx.position(c);
     const early = 1 - Math.min(1, pos);
     const pr = prior(c);

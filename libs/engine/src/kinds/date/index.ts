@@ -12,7 +12,7 @@ import { findLabels, labelPhrases, type LabelHit } from '../../extract/labels.js
 import { phrasesOf, phrasesPattern } from '../../knowledge/labels/index.js';
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { PERIOD_FIELD_PREFIXES } from '../../knowledge/field-words/index.js';
-import { aggregate, GENERIC, rankGeneric } from '../../extract/ranking.js';
+import { aggregate, cueWords, GENERIC, rankGeneric } from '../../extract/ranking.js';
 import { sigmoid, type Scored } from '../../extract/scored.js';
 import { isProse } from '../../profiles/contract.js';
 import type { FieldKind } from '../field-kind.js';
@@ -30,7 +30,21 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
   const role = fieldDateRole(leaf);
   if (isProse(ctx) && (role || ctx.totalChars > 6000)) return rankLegalDates(ctx, leaf, role ?? 'signed');
   const cands = dateCandidates(ctx);
-  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80, hits: (h) => withoutOtherRoles(ctx, leaf, h) }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
+  const own = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].filter((w) => w.length >= 3 && !GENERIC.has(w));
+  const ownRole = (r: string) => own.some((w) => r.startsWith(w.slice(0, 4)) || w.startsWith(r.slice(0, 4)));
+  // the field's cue words count only after the last word of another date role before the date: "Invoice 118 /
+  // Your order 4500 of 2 March" cues the order's date, not the invoice's
+  // (a role word that is one of the field's cue words, "payment" for a due date, cues it rather than another role)
+  const cues = cueWords(leaf).map((c) => c.split(' ')[0]!).filter((c) => c.length >= 3);
+  const cueFrom = (before: string) => {
+    let at = 0;
+    for (const m of before.matchAll(OTHER_DATE_ROLE_WORDS)) {
+      const r = m[1]!.toLowerCase();
+      if (!ownRole(r) && !cues.some((c) => r.startsWith(c) || c.startsWith(r))) at = m.index! + m[0].length;
+    }
+    return at;
+  };
+  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80, hits: (h) => withoutOtherRoles(ctx, leaf, h), cueFrom }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
   if (!labelPhrases(leaf).includes('date')) {
     // A specific date field (due, delivery, ...) on a short document needs its own label or cue.
     for (const s of scored) if (!s.features.lab && !s.features.cue) s.score *= 0.3;
@@ -47,7 +61,6 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
   }
   // A date labelled for another role ("Lieferdatum", "Order date", "Due") or one end of a period
   // ("01.06.2023 - 30.06.2023") is not the date of a field that does not ask for that role.
-  const own = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].filter((w) => w.length >= 3 && !GENERIC.has(w));
   for (const sc of scored) {
     const sp = sc.spans[0];
     if (!sp) continue;
@@ -65,8 +78,8 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
     }
     // every role word of the label: one of the field's own makes it the field's label ("Payment Due" for a due date)
     const roles = [...label.slice(-30).matchAll(OTHER_DATE_ROLE_WORDS)].map((m) => m[1]!.toLowerCase());
-    const ownRole = roles.some((r) => own.some((w) => r.startsWith(w.slice(0, 4)) || w.startsWith(r.slice(0, 4))));
-    if ((roles.length && !ownRole) || otherRoleLabel(label, leaf)) { sc.score *= 0.5; sc.features.otherRole = 1; }
+    const hasOwnRole = roles.some(ownRole);
+    if ((roles.length && !hasOwnRole) || otherRoleLabel(label, leaf)) { sc.score *= 0.5; sc.features.otherRole = 1; }
     const around = `${text.slice(Math.max(0, sp.start - 14), sp.start)}|${text.slice(sp.end, sp.end + 14)}`;
     if (!own.some((w) => PERIOD_FIELD_PREFIXES.some((p) => w.startsWith(p))) && RANGE_AROUND.test(around)) { sc.score *= 0.5; sc.features.range = 1; }
   }

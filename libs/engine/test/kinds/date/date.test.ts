@@ -15,6 +15,17 @@ describe('date kind', () => {
     expect(claimers('has_due_date', { type: 'boolean' })).not.toContain('date');
   });
 
+  test("the field's cue words before another role's word cue that role's date: \"Your order ... of <date>\" is the order's", () => {
+    const r = field([
+      { text: 'Northwind Tools Ltd', y: 0.05 },
+      { text: '12 March 2024', x: 0.6, y: 0.18 },
+      { text: 'INVOICE No. 2024-0118', y: 0.24 },
+      { text: 'Your order no. 4500012345 of 2 March 2024', y: 0.27 },
+      { text: 'Total 1,200.00', x: 0.6, y: 0.5 },
+    ], 'invoice_date', { type: ['string', 'null'], description: 'Date the invoice was issued.' });
+    expect(r.value).toBe('2024-03-12');
+  });
+
   test('a due date on a short document needs its own label', () => {
     const r = extract(['ACME GmbH', 'Date: 15.06.2023', 'Total 100.00'], { due_date: str });
     expect(r.data.due_date).toBeNull();
