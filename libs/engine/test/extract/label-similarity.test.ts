@@ -130,6 +130,7 @@ describe('labels found by similarity', () => {
 
   test('other connectors', () => {
     expect(hits(['Data da emissão: 22/04/2024'], ['data de emissão']).map((h) => h.text)).toEqual(['Data da emissão']);
+    expect(hits(['Seria și nr. TMF-0457'], ['seria nr']).map((h) => h.text)).toEqual(['Seria și nr']);
   });
 
   test('an inflected form, at a lower quality', () => {

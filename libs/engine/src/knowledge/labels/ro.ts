@@ -6,7 +6,7 @@ import type { LanguageLabels } from './concepts.js';
 
 export const ro: LanguageLabels = {
   language: 'ro',
-  connectors: ['de', 'al', 'ale'],
+  connectors: ['de', 'al', 'ale', 'și'],
   numberWords: ['nr', 'număr', 'numărul'],
   numberSuffixes: [],
   yours: ['dumneavoastră', 'dvs'],
