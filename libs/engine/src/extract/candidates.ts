@@ -74,14 +74,14 @@ export function durationCandidates(ctx: DocContext): RawCandidate[] {
   );
 }
 
-const AMOUNT_RE = /(?<![\w.,\/-])(\(?-?\s?(?:(?:US\$|\$|€|£|₹|¥|RM|Rs\.?|USD|EUR|GBP|INR|MYR|CHF)\s?)?-?\d{1,3}(?:(?:[,.'\u00a0\u202f]| (?=\d{3}\b))\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:€|EUR|USD|\$))?\)?-?)(?![\w\/]|[.,]\d)/g;
+const AMOUNT_RE = /(?<![\w.,\/-])(\(?-?\s?(?:(?:US\$|\$|€|£|₹|¥|RM|Rs\.?|USD|EUR|GBP|INR|MYR|CHF)\s?)?-?\d{1,3}(?:(?:[,.'’\u00a0\u202f]| (?=\d{3}\b))\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:€|EUR|USD|\$))?\)?-?)(?![\w\/]|[.,]\d)/g;
 const PLAIN_AMOUNT_RE = /(?<![\w.,\/-])(-?(?:(?:US\$|\$|€|£|₹|RM|Rs\.?)\s?)?\d{4,9}(?:[.,]\d{1,2})?)(?![\w\/]|[.,]\d)/g;
 /**
  * An amount whose two decimals stand one space after the separator ("19. 49", "5 657, 87 EUR"): OCR spacing out a
  * narrow point, or a layout printing it so. Only at the end of its line (a currency after it allowed), where a list of
  * numbers ("sizes 10, 12 and 14") does not stand.
  */
-const SPACED_DECIMALS_RE = /(?<![\w.,\/-])(-?(?:(?:\$|€|£|RM)\s?)?\d{1,3}(?:(?:[.'\u00a0\u202f]| (?=\d{3}\b))\d{3})*[.,] \d{2}(?:\s?(?:€|EUR|USD|\$))?)(?=[ \t]*$)/gm;
+const SPACED_DECIMALS_RE = /(?<![\w.,\/-])(-?(?:(?:\$|€|£|RM)\s?)?\d{1,3}(?:(?:[.'’\u00a0\u202f]| (?=\d{3}\b))\d{3})*[.,] \d{2}(?:\s?(?:€|EUR|USD|\$))?)(?=[ \t]*$)/gm;
 
 export function amountCandidates(ctx: DocContext): RawCandidate[] {
   return ctx.memo('amounts', () => {

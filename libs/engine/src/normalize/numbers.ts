@@ -54,10 +54,11 @@ export function parseAmount(raw: string, decimalHint?: ',' | '.'): number | unde
   if (/^\(.*\)$/.test(s)) { negative = true; s = s.slice(1, -1); }
   if (/-\s*$/.test(s)) { negative = true; s = s.replace(/-\s*$/, ''); }
   if (/^\s*[-−–]/.test(s)) { negative = true; }
-  const m = /\d[\d.,' \u00a0\u202f]*/.exec(s);
+  const m = /\d[\d.,'’ \u00a0\u202f]*/.exec(s);
   if (!m) return undefined;
-  let num = m[0].replace(/[\s\u00a0\u202f']+$/, '').replace(/[.,]+$/, '');
-  num = num.replace(/[\s\u00a0\u202f']/g, (c) => (c === "'" ? '' : ' '));
+  let num = m[0].replace(/[\s\u00a0\u202f'’]+$/, '').replace(/[.,]+$/, '');
+  // (Swiss groups: "1'234.56", typeset "1’234.56")
+  num = num.replace(/[\s\u00a0\u202f'’]/g, (c) => (c === "'" || c === '’' ? '' : ' '));
   // Spaces as thousands separators only between digit groups of three, and never after a decimal part: in
   // "300,00 600,00" the space ends one amount ("300,00") rather than grouping the next one's digits into it.
   num = num.replace(/(\d) (?=\d{3}(?!\d))/g, (whole, d: string, at: number) => (/[.,]\d{1,2}$/.test(num.slice(0, at + 1)) ? whole : d));

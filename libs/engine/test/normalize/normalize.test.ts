@@ -73,6 +73,10 @@ describe('amounts', () => {
   test('parses European formatting', () => expect(parseAmount('1.234,56')).toBe(1234.56));
   test('parses a comma decimal', () => expect(parseAmount('49,99 €')).toBe(49.99));
   test('parses currency prefixes', () => expect(parseAmount('RM 80.90')).toBe(80.9));
+  test("parses Swiss groups, typed or typeset (\"1'234.50\", \"1’234.50\")", () => {
+    expect(parseAmount("CHF 1'234.50")).toBe(1234.5);
+    expect(parseAmount('CHF 1’234.50')).toBe(1234.5);
+  });
   test('parses space thousands', () => expect(parseAmount('1 234,50')).toBe(1234.5));
   test('two amounts side by side are the first, not one number', () => {
     expect(parseAmount('300,00 600,00')).toBe(300);

@@ -252,3 +252,7 @@ describe('decimals one space after their separator', () => {
     expect(values(['sizes 10, 12 and 14'])).not.toContain(10.12);
   });
 });
+
+test('a total grouped the Swiss way with a typeset apostrophe ("CHF 1’234.50") is read whole', () => {
+  expect(field([{ text: 'Rechnung 2024-1', y: 0.05 }, { text: 'Total CHF 1’234.50', x: 0.5, y: 0.5 }], 'total', num).value).toBe(1234.5);
+});
