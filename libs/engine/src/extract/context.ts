@@ -35,6 +35,9 @@ export type BlockRole = 'buyer' | 'seller';
  */
 export const BUYER_LABEL_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|^\\s*(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 export const SELLER_LABEL_RE = new RegExp(phrasesPattern(phrasesOf('seller')), 'iu');
+/** Delivery headings ("Ship to", "Lieferadresse") and the billed party's own ("Bill to", "Rechnungsadresse"). */
+const SHIP_TO_RE = new RegExp(phrasesPattern(phrasesOf('ship_to')), 'iu');
+const BILL_TO_RE = new RegExp(phrasesPattern(phrasesOf('buyer')), 'iu');
 /** The buyer's headings anywhere in a text ("... Bill to: ACME"); the short addressee word needs its colon. */
 export const BUYER_CUE_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|(?<![\\p{L}\\p{N}])(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 
@@ -246,7 +249,7 @@ export class DocContext {
    * Whose party block a text line belongs to: a role label on the line itself (before the span) or on the
    * lines just above it in the same column ("Bill to:" over a name and address).
    */
-  blockRole(p: number, li: number, upto?: number): { role?: BlockRole; dist: number } {
+  blockRole(p: number, li: number, upto?: number): { role?: BlockRole; dist: number; delivery?: boolean } {
     const page = this.pages[p];
     const line = page.lines[li];
     if (!line) return { dist: 0 };
@@ -256,7 +259,9 @@ export class DocContext {
       const sl = SELLER_LABEL_RE.test(t);
       return b && !sl ? 'buyer' : sl && !b ? 'seller' : undefined;
     };
-    if (own.trim()) { const r = test(own); if (r) return { role: r, dist: 0 }; }
+    // (a delivery heading, "Ship to", "Lieferadresse", names the buyer's side, but its party may be another than the billed one)
+    const found = (role: BlockRole, dist: number, t: string) => ({ role, dist, ...(role === 'buyer' && SHIP_TO_RE.test(t) && !BILL_TO_RE.test(t) ? { delivery: true } : {}) });
+    if (own.trim()) { const r = test(own); if (r) return found(r, 0, own); }
     let prevTop = line.bbox[1];
     const h = Math.max(0.008, line.bbox[3] - line.bbox[1]);
     // left edge of the span's first word, to tell which of several column labels above is its own
@@ -283,15 +288,16 @@ export class DocContext {
       if (isName && LEGAL_FORM_RE.test(t)) break;
       // a label is short ("Bill to:", "Seller"), not a sentence, and heads its line: a role word ending a longer
       // line is what the line is about ("Installazione presso il cliente": an item done at the customer's)
-      if (t.length <= 40 && headsLine(t) && !keyAndValue(t)) { const r = test(t); if (r) return { role: r, dist: n }; }
+      if (t.length <= 40 && headsLine(t) && !keyAndValue(t)) { const r = test(t); if (r) return found(r, n, t); }
       // labels of side-by-side blocks read as one OCR line ("Seller:      Buyer:"): the one over this column
       if (x0 !== undefined && page.source === 'ocr' && t.length <= 60) {
         const runs = columnRuns(page, l.wordStart, l.wordEnd);
         if (runs.length > 1) {
           const over = runs.filter(([a]) => page.words[a].bbox[0] <= x0 + 0.02).pop();
           if (over) {
-            const r = test(page.text.slice(page.words[over[0]].start, page.words[over[1] - 1].end));
-            if (r) return { role: r, dist: n };
+            const head = page.text.slice(page.words[over[0]].start, page.words[over[1] - 1].end);
+            const r = test(head);
+            if (r) return found(r, n, head);
           }
         }
       }

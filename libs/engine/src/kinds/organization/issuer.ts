@@ -143,6 +143,8 @@ function headingSplits(page: Page, li: number, medH: number): number[] {
 
 /** Words of the label vocabulary, any language, lower case, without a closing dot ("factuurnr", "prodotto", "n.º"). */
 const LABEL_WORDS: ReadonlySet<string> = new Set([...NUMBER_WORDS, ...CONCEPT_IDS.flatMap((c) => conceptPhrases(c)).flatMap((ph) => ph.split(/\s+/))].map((w) => w.toLowerCase().replace(/[.:]+$/, '')));
+/** How much a delivery heading ("Ship to") says its block is the buyer's: the goods' recipient may be another party. */
+const DELIVERY_ROLE = 0.5;
 /** Most words of a header row's cells read as one line ("N.º Designação", "Documento n."). */
 const HEADER_CELL_WORDS = 4;
 
@@ -329,7 +331,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
         const letters = text.replace(/[^\p{L}]/gu, '');
         const upper = letters.length ? letters.replace(/[^\p{Lu}]/gu, '').length / letters.length : 0;
         const f: Record<string, number> = {
-          buyerRole: role.role === 'buyer' ? 1 : 0,
+          buyerRole: role.role === 'buyer' ? (role.delivery ? DELIVERY_ROLE : 1) : 0,
           sellerRole: role.role === 'seller' ? 1 : 0,
           top: p === 0 ? 1 - Math.min(1, y / 0.4) : 0,
           footer: y > 0.8 ? 1 : 0,

@@ -145,3 +145,13 @@ test("a company's name below another company's block is not under that block's h
   expect(ctx.blockRole(0, line('Industrieweg 68')).role).toBe('seller');
   expect(ctx.blockRole(0, line('Goossens & van Dam B.V.')).role).toBeUndefined();
 });
+
+test.each([['Ship to:', 'Bill to:'], ['Lieferadresse:', 'Rechnungsadresse:']])('a delivery block ("%s") printed before the billed one ("%s") is not the buyer', (ship, bill) => {
+  const d = doc([
+    { text: 'Northwind Tools GmbH', y: 0.05 }, { text: 'Canal Street 4', y: 0.07 },
+    { text: ship, y: 0.15 }, { text: 'Harbor Warehouse North Ltd', y: 0.17 }, { text: '77 Quay Street', y: 0.19 },
+    { text: bill, x: 0.52, y: 0.15 }, { text: 'Blue Harbor Retail Ltd', x: 0.52, y: 0.17 }, { text: '9 Dock Road', x: 0.52, y: 0.19 },
+    { text: 'Total 100.00', x: 0.6, y: 0.5 },
+  ]);
+  expect(extractFromDocument(d, parties).data.buyer_name).toBe('Blue Harbor Retail Ltd');
+});
