@@ -9,7 +9,7 @@ export const en: LanguageLabels = {
   yours: ['your'],
   concepts: {
     document_type: ['tax invoice', 'commercial invoice', 'pro forma invoice', 'proforma invoice', 'credit note', 'debit note', 'sales receipt', 'cash receipt', 'delivery note', 'packing slip', 'order confirmation', 'quotation', 'invoice', 'receipt', 'bill', 'statement', 'quote'],
-    document_number: ['invoice no', 'invoice number', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'bill no', 'receipt no', 'document no', 'receipt number', 'receipt #', 'bill number', 'document number', 'doc no', 'tax invoice no', 'credit note no', 'invoice ref', 'invoice', 'no', '#'],
+    document_number: ['invoice no', 'invoice number', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'bill no', 'receipt no', 'document no', 'receipt number', 'receipt #', 'bill number', 'document number', 'doc no', 'tax invoice no', 'credit note no', 'invoice ref', 'our reference', 'our ref', 'invoice', 'no', '#'],
     issue_date: ['invoice date', 'date of issue', 'issue date', 'billing date', 'receipt date', 'document date', 'date issued', 'issued on', 'issued', 'dated', 'date'],
     due_date: ['due date', 'payment due', 'payment due date', 'payment deadline', 'date due', 'due by', 'due on', 'payable by', 'pay before', 'pay by', 'due'],
     delivery_date: ['delivery date', 'date of delivery', 'ship date', 'shipping date', 'date shipped', 'dispatch date', 'service date', 'date of supply', 'supply date', 'tax point', 'delivered on'],

@@ -9,7 +9,7 @@ export const es: LanguageLabels = {
   yours: ['su', 'sus'],
   concepts: {
     document_type: ['factura simplificada', 'factura proforma', 'ticket de venta', 'ticket de compra', 'nota de crédito', 'factura rectificativa', 'albarán', 'presupuesto', 'factura', 'ticket', 'recibo', 'abono'],
-    document_number: ['número de factura', 'nº de factura', 'nº factura', 'factura nº', 'factura no', 'núm factura', 'no de factura', 'fra nº', 'fra no', 'número de documento', 'nº documento', 'número de ticket', 'nº ticket', 'número de recibo', 'folio', 'factura', 'ticket', 'recibo', 'número', 'nº'],
+    document_number: ['número de factura', 'nº de factura', 'nº factura', 'factura nº', 'factura no', 'núm factura', 'no de factura', 'fra nº', 'fra no', 'número de documento', 'nº documento', 'número de ticket', 'nº ticket', 'número de recibo', 'nuestra referencia', 'nuestra ref', 'folio', 'factura', 'ticket', 'recibo', 'número', 'nº'],
     issue_date: ['fecha de factura', 'fecha factura', 'fecha de emisión', 'fecha emisión', 'fecha de expedición', 'fecha del documento', 'emitida el', 'fecha'],
     due_date: ['fecha de vencimiento', 'fecha vencimiento', 'fecha límite de pago', 'pagar antes de', 'pagar hasta', 'pago hasta', 'vencimiento', 'vence', 'fecha de pago', 'pagadero antes del', 'a más tardar el', 'antes del'],
     delivery_date: ['fecha de entrega', 'fecha entrega', 'fecha de envío', 'fecha de servicio', 'fecha de suministro', 'entrega'],

@@ -9,7 +9,7 @@ export const fr: LanguageLabels = {
   yours: ['votre', 'vos'],
   concepts: {
     document_type: ['facture proforma', "facture d'acompte", 'facture simplifiée', 'ticket de caisse', 'note de crédit', 'bon de livraison', 'facturette', 'facture', 'avoir', 'reçu', 'ticket', 'devis', 'note'],
-    document_number: ['facture n', 'n° de facture', 'numéro de facture', 'facture n°', 'n° facture', 'no facture', 'num facture', 'n° fact', 'réf facture', 'référence facture', 'n° de pièce', 'numéro de reçu', 'n° de ticket', 'ticket n°', 'facture', 'reçu', 'ticket', 'numéro', 'n°'],
+    document_number: ['facture n', 'n° de facture', 'numéro de facture', 'facture n°', 'n° facture', 'no facture', 'num facture', 'n° fact', 'réf facture', 'référence facture', 'n° de pièce', 'numéro de reçu', 'n° de ticket', 'ticket n°', 'notre référence', 'notre réf', 'facture', 'reçu', 'ticket', 'numéro', 'n°'],
     issue_date: ['date de facture', 'date de facturation', "date d'émission", 'date de la facture', 'date facture', 'émise le', "date d'édition", 'date'],
     due_date: ["date d'échéance", 'date limite de paiement', 'date de règlement', 'à payer avant le', 'payable avant le', 'à régler avant le', 'échéance', 'paiement attendu avant le', 'à régler au plus tard le', 'à payer au plus tard le', 'payable au plus tard le', 'au plus tard le', 'avant le'],
     delivery_date: ['date de livraison', 'livré le', "date d'expédition", 'date de prestation', 'livraison'],

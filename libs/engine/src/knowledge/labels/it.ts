@@ -9,7 +9,7 @@ export const it: LanguageLabels = {
   yours: ['vostro', 'vostra', 'vs'],
   concepts: {
     document_type: ['fattura differita', 'fattura accompagnatoria', 'fattura proforma', 'documento commerciale', 'scontrino fiscale', 'nota di credito', 'documento di trasporto', 'scontrino', 'ricevuta', 'fattura', 'preventivo', 'ddt'],
-    document_number: ['numero fattura', 'n. fattura', 'nr fattura', 'fattura n', 'fattura nr', 'num fattura', 'numero documento', 'n. documento', 'documento n', 'numero ricevuta', 'scontrino n', 'fattura', 'ricevuta', 'scontrino', 'numero'],
+    document_number: ['numero fattura', 'n. fattura', 'nr fattura', 'fattura n', 'fattura nr', 'num fattura', 'numero documento', 'n. documento', 'documento n', 'numero ricevuta', 'scontrino n', 'nostro riferimento', 'nostro rif', 'fattura', 'ricevuta', 'scontrino', 'numero'],
     issue_date: ['data fattura', 'data documento', 'data di emissione', 'data emissione', 'emessa il', 'data'],
     due_date: ['data di scadenza', 'data scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro', 'scade il', 'scadenza', 'da saldare entro il', 'pagabile entro il', 'data di pagamento', 'entro il'],
     delivery_date: ['data di consegna', 'data consegna', 'data spedizione', 'data ddt', 'consegna'],

@@ -9,7 +9,7 @@ export const nl: LanguageLabels = {
   yours: ['uw'],
   concepts: {
     document_type: ['proforma factuur', 'creditfactuur', 'creditnota', 'kassabon', 'kwitantie', 'pakbon', 'orderbevestiging', 'factuur', 'offerte', 'bon'],
-    document_number: ['factuurnummer', 'factuur nr', 'factuurnr', 'factuur nummer', 'notanummer', 'bonnummer', 'kassabon nr', 'documentnummer', 'creditnota nr', 'factuur', 'nummer', 'nr'],
+    document_number: ['factuurnummer', 'factuur nr', 'factuurnr', 'factuur nummer', 'notanummer', 'bonnummer', 'kassabon nr', 'documentnummer', 'creditnota nr', 'ons kenmerk', 'onze referentie', 'factuur', 'nummer', 'nr'],
     issue_date: ['factuurdatum', 'datum factuur', 'datum van uitgifte', 'uitgiftedatum', 'documentdatum', 'datum'],
     due_date: ['vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'uiterlijk te betalen op', 'te betalen voor', 'betaaldatum', 'verloopdatum', 'betalen voor', 'verval', 'uiterlijk te voldoen op', 'te voldoen voor', 'uiterlijk op', 'uiterlijk'],
     delivery_date: ['leverdatum', 'leveringsdatum', 'afleverdatum', 'datum levering', 'verzenddatum'],

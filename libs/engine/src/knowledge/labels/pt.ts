@@ -9,7 +9,7 @@ export const pt: LanguageLabels = {
   yours: ['sua', 'seu'],
   concepts: {
     document_type: ['fatura-recibo', 'fatura simplificada', 'fatura proforma', 'nota de crédito', 'nota de débito', 'guia de remessa', 'talão de venda', 'talão', 'fatura', 'recibo', 'orçamento'],
-    document_number: ['número da fatura', 'nº da fatura', 'fatura nº', 'nº fatura', 'n.º fatura', 'fatura n', 'fatura-recibo nº', 'número do documento', 'nº documento', 'nota fiscal nº', 'número da nota fiscal', 'número do recibo', 'recibo nº', 'nf-e', 'fatura', 'recibo', 'nota fiscal', 'número', 'nº'],
+    document_number: ['número da fatura', 'nº da fatura', 'fatura nº', 'nº fatura', 'n.º fatura', 'fatura n', 'fatura-recibo nº', 'número do documento', 'nº documento', 'nota fiscal nº', 'número da nota fiscal', 'número do recibo', 'recibo nº', 'nf-e', 'nossa referência', 'nossa ref', 'fatura', 'recibo', 'nota fiscal', 'número', 'nº'],
     issue_date: ['data da fatura', 'data de emissão', 'data emissão', 'data do documento', 'emitido em', 'data'],
     due_date: ['data de vencimento', 'data vencimento', 'data limite de pagamento', 'pagar até', 'vence em', 'vencimento', 'a pagar até', 'pagamento até', 'data de pagamento', 'data limite', 'até ao dia', 'até'],
     delivery_date: ['data de entrega', 'data de envio', 'data de saída', 'data de prestação', 'entrega'],
