@@ -10,7 +10,7 @@ import { CURRENCY_CODES, CURRENCY_MENTION_SOURCE, currencyOf, HOME_SYMBOL_SOURCE
 import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import { repairIban } from '../ocr-repair/iban.js';
-import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS } from '../knowledge/labels/index.js';
+import { LABEL_WORDS, NUMBER_WORDS } from '../knowledge/labels/index.js';
 import { WEB_TOP_LEVEL_DOMAINS } from '../knowledge/web-domains/index.js';
 import { PAYMENT_METHOD_NAMES } from '../knowledge/payment-methods/index.js';
 import { wordsPattern } from '../knowledge/document-words/index.js';
@@ -237,12 +237,8 @@ const NUMBER_WORDS_FOLDED = new Set([...NUMBER_WORDS].map((w) => w.toLowerCase()
 /** "No", "Nr", "Nº": a word that means "number". */
 const numberWord = (w: string) => NUMBER_WORDS_FOLDED.has(w.toLowerCase());
 
-/** Words of the label vocabulary, any language, lower case (a capitalised one before a number is its label, not its series). */
-let labelWords: Set<string> | undefined;
-function labelWord(w: string): boolean {
-  labelWords ??= new Set([...NUMBER_WORDS, ...CONCEPT_IDS.flatMap((c) => conceptPhrases(c)).flatMap((ph) => ph.split(/[\s.]+/))].map((x) => x.toLowerCase()));
-  return labelWords.has(w.toLowerCase());
-}
+/** A word of the label vocabulary, any language (a capitalised one before a number is its label, not its series). */
+const labelWord = (w: string) => LABEL_WORDS.has(w.toLowerCase());
 
 export const US_STATES = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia'];
 export const REGIONS = ['Ontario', 'Quebec', 'British Columbia', 'Alberta', 'England and Wales', 'England', 'Scotland', 'Hong Kong', 'Singapore', "People's Republic of China", 'PRC', 'China', 'Germany', 'France', 'Netherlands', 'The Netherlands', 'Switzerland', 'Japan', 'Israel', 'India', 'Ireland', 'Canada', 'Australia', 'Sweden', 'Italy', 'Spain', 'Korea', 'Taiwan', 'Luxembourg', 'Belgium', 'Denmark', 'Norway', 'Finland', 'Austria', 'Cayman Islands', 'Bermuda', 'British Virgin Islands', 'Mexico', 'Brazil', 'United Kingdom', 'Malaysia', 'New South Wales', 'Victoria', 'Puerto Rico'];

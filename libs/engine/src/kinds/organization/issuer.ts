@@ -8,7 +8,7 @@
 import { COUNTRY_LINE } from '../../knowledge/countries/index.js';
 import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
-import { CONCEPT_IDS, conceptPhrases, NUMBER_SUFFIXES, NUMBER_WORDS, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
+import { CONCEPT_IDS, conceptPhrases, LABEL_WORDS, NUMBER_SUFFIXES, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
 import { STANDALONE_STREET_WORDS, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
@@ -141,8 +141,6 @@ function headingSplits(page: Page, li: number, medH: number): number[] {
   return out;
 }
 
-/** Words of the label vocabulary, any language, lower case, without a closing dot ("factuurnr", "prodotto", "n.º"). */
-const LABEL_WORDS: ReadonlySet<string> = new Set([...NUMBER_WORDS, ...CONCEPT_IDS.flatMap((c) => conceptPhrases(c)).flatMap((ph) => ph.split(/\s+/))].map((w) => w.toLowerCase().replace(/[.:]+$/, '')));
 /** How much a delivery heading ("Ship to") says its block is the buyer's: the goods' recipient may be another party. */
 const DELIVERY_ROLE = 0.5;
 /** Most words of a header row's cells read as one line ("N.º Designação", "Documento n."). */

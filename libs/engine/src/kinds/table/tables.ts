@@ -462,6 +462,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
   const props = item.properties.filter((p) => p.node.kind === 'leaf').map((p) => ({ name: p.name, ...conceptFor(p.node as LeafNode, p.name) }));
   if (!props.length) return [];
   const out: Record<string, Cell>[] = [];
+  const amountOf = (cols: Column[]) => cols.find((c) => c.name === itemRoles(props).amount && isNumeric(c.kind));
   // the columns of a table that ran to the foot of its page without reaching the sums: a next page that repeats no
   // header continues it under the same columns
   let running: Column[] | undefined;
@@ -481,7 +482,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       if (cols) { headerEnd = r; break; }
     }
     // (the first row of the page with an amount under the running table's amount column reopens it)
-    const runningAmount = running?.find((c) => c.name === itemRoles(props).amount && isNumeric(c.kind));
+    const runningAmount = running && amountOf(running);
     const reopens = !cols && running && runningAmount ? rows.findIndex((row) => rowCells(page, running!, row.words).some(({ w, col }) => col === runningAmount && cellNumber(page.words[w].text, ctx.decimalHint) !== undefined)) : -1;
     if (reopens >= 0) { cols = running; headerEnd = reopens - 1; }
     running = undefined;
@@ -492,7 +493,8 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
       cols = splitWidenedColumns(ctx, p, r, cols);
       describeUnnamedColumn(ctx, p, r, cols, props);
     }
-    const amountCol = cols.find((c) => c.name === itemRoles(props).amount && isNumeric(c.kind));
+    const amountCol = amountOf(cols);
+    const sumOf = (rows: typeof out) => rows.reduce((acc, row) => acc + (typeof row[amountCol!.name]?.value === 'number' ? (row[amountCol!.name]!.value as number) : NaN), 0);
     const pitch: number[] = [];
     let prevY = reopens >= 0 ? rows[reopens]!.y0 : rows[r].y1;
     let sawSums = false;
@@ -559,7 +561,6 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         // ("Brought forward", "Übertrag", "Transporte"): neither is an item
         if (!afterSums && filled === 1 && amountCol && cells[amountCol.name]) {
           const v = cellNumber(cells[amountCol.name]!.words.map((w) => page.words[w].text).join(' '), ctx.decimalHint);
-          const sumOf = (rows: typeof out) => rows.reduce((acc, row) => acc + (typeof row[amountCol.name]?.value === 'number' ? (row[amountCol.name]!.value as number) : NaN), 0);
           if (v !== undefined && out.length - pageStart >= 2 && Math.abs(v - sumOf(out.slice(pageStart))) <= 0.011) { afterSums = true; continue; }
           if (v !== undefined && out.length === pageStart && pageStart >= 2 && Math.abs(v - sumOf(out)) <= 0.011) continue;
         }

@@ -99,6 +99,16 @@ export const LABEL_CONNECTORS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.fla
 /** Words and signs that mean "number" in any language ("no", "nº", "nr", "número"). */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set(LABEL_LANGUAGES.flatMap((l) => l.numberWords));
 
+/**
+ * Every word of the label vocabulary, any language, lower case: number words, and each word of every concept's phrases
+ * as written ("n.º", "factuurnr", a closing dot or colon left out) and cut at its dots ("p.o." also gives "p", "o").
+ */
+export const LABEL_WORDS: ReadonlySet<string> = new Set(
+  [...NUMBER_WORDS, ...CONCEPT_IDS.flatMap((c) => conceptPhrases(c)).flatMap((ph) => ph.split(/\s+/).flatMap((w) => [w, ...w.split('.')]))]
+    .map((w) => w.toLowerCase().replace(/[.:]+$/, ''))
+    .filter(Boolean),
+);
+
 /** Words that make a label the addressee's own ("your", "uw", "votre", "su"), in any language. */
 export const YOURS_WORDS: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMap((l) => l.yours))];
 
