@@ -4,6 +4,7 @@ import { detectDateOrder, type DateOrder } from '../normalize/dates.js';
 import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
 import { languageOf } from '../knowledge/languages/index.js';
 import { LEGAL_FORM_RE } from '../knowledge/legal-forms/index.js';
+import { documentWords, wordsPattern } from '../knowledge/document-words/index.js';
 
 export interface Grounding {
   page: number;
@@ -38,6 +39,16 @@ export const SELLER_LABEL_RE = new RegExp(phrasesPattern(phrasesOf('seller')), '
 /** Delivery headings ("Ship to", "Lieferadresse") and the billed party's own ("Bill to", "Rechnungsadresse"). */
 const SHIP_TO_RE = new RegExp(phrasesPattern(phrasesOf('ship_to')), 'iu');
 const BILL_TO_RE = new RegExp(phrasesPattern(phrasesOf('buyer')), 'iu');
+/**
+ * A line naming a till slip or which copy it is ("Customer copy", "Ticket client", "Kundenbeleg"): a title, not a party's
+ * heading, whatever party word it holds (knowledge/document-words `copyWords`, `slipTitles`; whole words, or the end
+ * of a compound for those of five letters or more).
+ */
+const SLIP_TITLE_LINE = (() => {
+  const words = [...documentWords('copyWords'), ...documentWords('slipTitles')];
+  const ends = words.filter((w) => w.length >= 5 && !w.includes(' '));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${wordsPattern(words)})(?![\\p{L}\\p{N}])|\\p{L}{3,}(?:${wordsPattern(ends)})(?![\\p{L}\\p{N}])`, 'iu');
+})();
 /** The buyer's headings anywhere in a text ("... Bill to: ACME"); the short addressee word needs its colon. */
 export const BUYER_CUE_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|(?<![\\p{L}\\p{N}])(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 
@@ -255,6 +266,7 @@ export class DocContext {
     if (!line) return { dist: 0 };
     const own = page.text.slice(line.start, upto ?? line.start);
     const test = (t: string): BlockRole | undefined => {
+      if (SLIP_TITLE_LINE.test(t)) return undefined;
       const b = BUYER_LABEL_RE.test(t);
       const sl = SELLER_LABEL_RE.test(t);
       return b && !sl ? 'buyer' : sl && !b ? 'seller' : undefined;

@@ -13,7 +13,7 @@ import * as old from './old-in-code-vocabulary.js';
 
 const LIST_KEYS = [
   'notName', 'notNameAbbreviations', 'titles', 'titleQualifiers', 'issuerDetails', 'sumRowStart', 'sumRowAnywhere', 'taxIncluded', 'taxIncludedAfter', 'taxExcluded', 'taxExcludedAfter', 'taxNames', 'dateRoleStems',
-  'rangeWords', 'labelNouns', 'notLetterhead', 'paymentWords',
+  'rangeWords', 'labelNouns', 'notLetterhead', 'paymentWords', 'copyWords', 'slipTitles',
 ] as const;
 
 /** Every word of the old patterns and of the new data, in the contexts the rules meet them in. */
@@ -41,7 +41,14 @@ const earlierWords = new Set([
   ...DOCUMENT_WORDS.filter((d) => !ADDED_LANGUAGES.includes(d.language)).flatMap((d) => LIST_KEYS.flatMap((k) => d[k])),
   ...ADDRESS_WORDS.filter((a) => !ADDED_LANGUAGES.includes(a.language)).flatMap((a) => a.standalone),
 ]);
-const addedOnly = (w: string) => !earlierWords.has(w) && (DOCUMENT_WORDS.some((d) => ADDED_LANGUAGES.includes(d.language) && LIST_KEYS.some((k) => d[k].includes(w)))
+/**
+ * Words added to earlier languages since: till-slip titles and the names of copies (read as no name, and as the end of a
+ * compound title), and words of lines that are no name; new readings too, checked below.
+ */
+const ADDED_WORDS = [...new Set([...documentWords('slipTitles'), ...documentWords('copyWords'), 'totale', 'importo', 'grazie', 'factura', 'fecha', 'importe', 'gracias', 'fatura', 'obrigado'])]
+  .filter((w) => !old.oldWords().includes(w));
+for (const w of ADDED_WORDS) earlierWords.delete(w);
+const addedOnly = (w: string) => ADDED_WORDS.includes(w) || !earlierWords.has(w) && (DOCUMENT_WORDS.some((d) => ADDED_LANGUAGES.includes(d.language) && LIST_KEYS.some((k) => d[k].includes(w)))
   || ADDRESS_WORDS.some((a) => ADDED_LANGUAGES.includes(a.language) && a.standalone.includes(w)));
 const probes = [...new Set(words.filter((w) => !addedOnly(w)).flatMap((w) => spellings(w).flatMap(contexts)))];
 
@@ -100,6 +107,10 @@ describe('the readers match what their former in-code lists matched', () => {
   test('titles around a letterhead name and web addresses inside it are cut alike', () => {
     expect(probes.filter((p) => p.replace(DOC_TYPE, '') !== p.replace(old.OLD_DOC_TYPE, ''))).toEqual([]);
     expect(probes.filter((p) => p.replace(WEB_ADDRESS, ' ') !== p.replace(old.OLD_WEB_ADDRESS, ' '))).toEqual([]);
+  });
+
+  test('till-slip titles and the names of copies added since are no names', () => {
+    for (const t of ['Kassenbon', 'Ticket', 'Reçu', 'Scontrino', 'Recibo', 'Talão', 'Copie client', 'Copia cliente']) expect([t, NOT_NAME.test(t)]).toEqual([t, true]);
   });
 
   test('words of the languages added since are read as their data says', () => {

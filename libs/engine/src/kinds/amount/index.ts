@@ -181,12 +181,43 @@ function listCells(ctx: DocContext, cands: RawCandidate[]): Set<RawCandidate> {
   });
 }
 
+/**
+ * Whether an amount is a payment handed over rather than a sum: an amount printed above it on its page, less the
+ * amount, is printed right below it ("Total 43.90 / Cash 50.00 / Change 6.10"). The arithmetic says so in any
+ * language, whatever the payment and change lines are called.
+ */
+function isTendered(ctx: DocContext, cands: RawCandidate[], m: RawCandidate): boolean {
+  const bm = ctx.spanBox(m);
+  if (!bm) return false;
+  const cents = Math.round((m.value as number) * 100);
+  const near = cands.flatMap((c) => {
+    const b = c.p === m.p && c !== m && c.hints?.dec && !c.hints?.neg ? ctx.spanBox(c) : undefined;
+    return b && Math.abs(b.bbox[1] - bm.bbox[1]) <= SUM_MAX_RISE ? [{ cents: Math.round((c.value as number) * 100), row: b.row0 }] : [];
+  });
+  const below = new Set(near.filter((c) => c.row > bm.row1).map((c) => c.cents));
+  return near.some((t) => t.row < bm.row0 && t.cents < cents && cents - t.cents < t.cents && below.has(cents - t.cents));
+}
+
+/** The largest amount that is a sum: larger amounts that are payments handed over (isTendered) are passed by. */
+function largestSum(ctx: DocContext, cands: RawCandidate[]): number {
+  return ctx.memo('amount-largest-sum', () => {
+    const values = [...new Set(cands.filter((c) => c.hints?.dec).map((c) => c.value as number))].sort((a, b) => b - a);
+    for (const v of values.slice(0, MAX_TENDERED + 1)) {
+      if (!cands.filter((c) => c.value === v && c.hints?.dec).every((c) => isTendered(ctx, cands, c))) return v;
+    }
+    return Math.max(0, values[0] ?? 0);
+  });
+}
+
+/** How many of the largest amounts may be passed by as payments (a cash and a card payment, a voucher). */
+const MAX_TENDERED = 2;
+
 function rankAmounts(ctx: DocContext, leaf: LeafNode): Scored[] {
   const family = amountFamily(leaf.reading ?? leaf.name);
   // the largest amount is the total, not what is left to pay after payments or credits ("Balance Due")
   const isTotal = family === 'total' && !LEFT_TO_PAY_FIELD(fieldWords(leaf).join(' '));
   const cands = amountCandidates(ctx).filter((c) => !c.hints?.yearLike);
-  const maxVal = Math.max(0, ...cands.filter((c) => c.hints?.dec).map((c) => c.value as number));
+  const maxVal = isTotal ? largestSum(ctx, cands) : 0;
   const last = rowLastAmounts(ctx, cands);
   const sums = family ? columnSums(ctx, cands) : undefined;
   const list = family ? listCells(ctx, cands) : undefined;

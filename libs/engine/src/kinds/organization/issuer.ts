@@ -12,7 +12,7 @@ import { CONCEPT_IDS, conceptPhrases, LABEL_WORDS, NUMBER_SUFFIXES, phrasesPatte
 import { STANDALONE_STREET_WORDS, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
-import type { Page } from '../../document/model.js';
+import type { BBox, Page } from '../../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, gutterAt, type DocContext, type Span } from '../../extract/context.js';
 import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
 import { CURRENCY_CODE_SET } from '../../knowledge/currencies/index.js';
@@ -32,7 +32,7 @@ export const LEGAL_SUFFIX = new RegExp(`\\b${legalFormsPattern({ words: ['busine
 export const ADDRESS_LIKE = new RegExp(`^\\d|\\b\\d{4,5}\\b|\\b(${wordsPattern(STANDALONE_STREET_WORDS)})\\b`, 'i');
 /** Words of lines that are no name (knowledge/document-words), "No." / "Nr." anywhere, an e-mail's "@", a label's colon. */
 const NOT_NAME_ABBR = documentWords('notNameAbbreviations');
-export const NOT_NAME = new RegExp(`\\b(${wordsPattern([...documentWords('notName'), ...NOT_NAME_ABBR.map((a) => `${a}.`)])})\\b|\\b(?:${wordsPattern(NOT_NAME_ABBR)})\\.(?!\\w)|@|:\\s*$`, 'i');
+export const NOT_NAME = new RegExp(`\\b(${wordsPattern([...documentWords('notName'), ...documentWords('slipTitles'), ...documentWords('copyWords'), ...NOT_NAME_ABBR.map((a) => `${a}.`)])})\\b|\\b(?:${wordsPattern(NOT_NAME_ABBR)})\\.(?!\\w)|@|:\\s*$`, 'i');
 const TAIL_AFTER_FORM = new RegExp(`${LEGAL_SUFFIX.source}\\s+[a-z]`);
 /** A name that ends with a legal form, or with a partnership's "& Co." / "& C." / "& Cie". */
 const ENDS_WITH_FORM = new RegExp(`(?:${LEGAL_SUFFIX.source}|&\\s*C(?:o|ie)?\\.?)$`);
@@ -143,6 +143,11 @@ function headingSplits(page: Page, li: number, medH: number): number[] {
 
 /** How much a delivery heading ("Ship to") says its block is the buyer's: the goods' recipient may be another party. */
 const DELIVERY_ROLE = 0.5;
+/**
+ * A seller's heading at the page's foot, below the sums, names who served ("Vendeur : Marie", "Verkäufer: 12" on a
+ * till slip) more often than the issuing party, whose heading opens its block at the top: half the strength.
+ */
+const FOOT_SELLER_ROLE = 0.5;
 /** Most words of a header row's cells read as one line ("N.º Designação", "Documento n."). */
 const HEADER_CELL_WORDS = 4;
 
@@ -156,8 +161,12 @@ function onlyLabelWords(t: string): boolean {
   return words.length > 0 && words.length <= HEADER_CELL_WORDS && words.every(label);
 }
 
-/** A single word of at least three letters and then a document title (knowledge/document-words `titles`). */
-const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern(documentWords('titles').filter((w) => !/\\s/.test(w)))})$`, 'iu');
+/**
+ * A single word of at least three letters and then a document title, a till slip's title of five letters or more, or a
+ * copy's name (knowledge/document-words `titles`, `slipTitles`, `copyWords`): "Ausgangsrechnung", "Kundenbeleg".
+ */
+const COMPOUND_ENDS = [...documentWords('titles'), ...[...documentWords('slipTitles'), ...documentWords('copyWords')].filter((w) => w.length >= 5)];
+const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern(COMPOUND_ENDS.filter((w) => !/\\s/.test(w)))})$`, 'iu');
 function looksLikeName(t: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
   // a currency's code alone ("Moeda: BRL", a "EUR" column) names money, not a party
@@ -177,6 +186,24 @@ function looksLikeName(t: string): boolean {
   // a role label is not a name ("Bill to Address", "Seller")
   if (t.length < 32 && (BUYER_LABEL_RE.test(t) || SELLER_LABEL_RE.test(t)) && !hasLegalForm(t)) return false;
   return true;
+}
+
+/** A short line of words that are no name ("RECEIPT", "Customer copy", "Kundenbeleg"): a document's title. */
+const isTitleLine = (t: string) => t.split(/\s+/).length <= 3 && (NOT_NAME.test(t) || COMPOUND_TITLE.test(t)) && !hasLegalForm(t);
+
+/** How far apart two lines' left edges, or their centres, may be and still be one column (a share of the page width). */
+const COLUMN_ALIGN = 0.03;
+
+/** How wide (a share of the page width) a name and a line must be for their centres to say they are centred. */
+const CENTRED_WIDTH = 0.08;
+
+/**
+ * Whether a line below a name's line is of the name's block: flush left with the name's line, or centred under the
+ * name itself (a receipt's header; a few letters' width says nothing of centring).
+ */
+function sameColumn(line: BBox, name: BBox, below: BBox): boolean {
+  if (Math.abs(line[0] - below[0]) <= COLUMN_ALIGN) return true;
+  return Math.min(name[2] - name[0], below[2] - below[0]) >= CENTRED_WIDTH && Math.abs(name[0] + name[2] - below[0] - below[2]) / 2 <= COLUMN_ALIGN;
 }
 
 /**
@@ -212,8 +239,9 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       const y = line.bbox[1];
       if (p > 0 && y < 0.8) return; // later pages: only the legal footer
       const raw = page.text.slice(line.start, line.end);
-      // order of the line among the first text lines of page 1 (merchant header of receipts, letterheads)
-      const firstLine = p === 0 && /\p{L}{3}/u.test(raw) && textLines < 3 ? [1, 0.5, 0.25][textLines++] : 0;
+      // order of the line among the first text lines of page 1 (merchant header of receipts, letterheads); a title
+      // above the name ("RECEIPT", "Customer copy", "Kassenbon") takes no place
+      const firstLine = p === 0 && /\p{L}{3}/u.test(raw) && textLines < 3 && !isTitleLine(raw.trim()) ? [1, 0.5, 0.25][textLines++] : 0;
       const pieces: { text: string; start: number; kind: number; key?: string }[] = [];
       const lead = raw.length - raw.trimStart().length;
       const t = raw.trim();
@@ -308,10 +336,11 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
         // it ("FAO James Engel", "z. Hd. Markus Engel") makes it the addressee's, labelled or not (a window address)
         let addrBelow = 0;
         let addressee = 0;
+        const nameBox = ctx.spanBox({ p, start, end: spanEnd })?.bbox ?? line.bbox;
         for (let k = li + 1, first = true; k < Math.min(page.lines.length, li + 6); k++) {
           const l2 = page.lines[k];
           if (l2.bbox[1] - line.bbox[3] > 4 * medH) break;
-          if (Math.abs(l2.bbox[0] - line.bbox[0]) > 0.03) continue;
+          if (!sameColumn(line.bbox, nameBox, l2.bbox)) continue;
           const below = page.text.slice(l2.start, l2.end);
           if (first && !lineAttention && ATTENTION_AT.test(below.trim())) addressee = 1;
           first = false;
@@ -330,7 +359,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
         const upper = letters.length ? letters.replace(/[^\p{Lu}]/gu, '').length / letters.length : 0;
         const f: Record<string, number> = {
           buyerRole: role.role === 'buyer' ? (role.delivery ? DELIVERY_ROLE : 1) : 0,
-          sellerRole: role.role === 'seller' ? 1 : 0,
+          sellerRole: role.role === 'seller' ? (y > 0.8 ? FOOT_SELLER_ROLE : 1) : 0,
           top: p === 0 ? 1 - Math.min(1, y / 0.4) : 0,
           footer: y > 0.8 ? 1 : 0,
           legal: hasLegalForm(text) ? 1 : 0,
@@ -364,7 +393,7 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           const wasAttention = prev.features.attention;
           for (const [k, v] of Object.entries(f)) if (k !== 'top' && k !== 'footer' && k !== 'buyerRole' && k !== 'sellerRole') prev.features[k] = Math.max(prev.features[k], v);
           if (f.buyerRole) prev.features.buyerRole = Math.max(prev.features.buyerRole, 0.5);
-          if (f.sellerRole) prev.features.sellerRole = 1;
+          prev.features.sellerRole = Math.max(prev.features.sellerRole, f.sellerRole);
           prev.features.top = Math.max(prev.features.top, f.top);
           prev.features.footer = Math.max(prev.features.footer, f.footer);
           prev.features.firstLine = Math.max(prev.features.firstLine, f.firstLine);

@@ -72,11 +72,21 @@ export interface DocumentWords {
   notLetterhead: readonly string[];
   /** Words of a line that speaks of payment or its terms ("Payment: net 30", "Zahlung"), whole words, case folded. */
   paymentWords: readonly string[];
+  /**
+   * Words naming which copy of a document or slip a line is ("Customer copy", "Copie client", "Copia cliente"): such a
+   * line is a title, never the heading of a party's block; whole words, case folded.
+   */
+  copyWords: readonly string[];
+  /**
+   * Titles of till slips ("Kassenbon", "Ticket", "Scontrino"): a line of them is a title, no name; those of five
+   * letters or more also end compounds that are titles ("Kundenbeleg"). Whole words, case folded.
+   */
+  slipTitles: readonly string[];
 }
 
 const none = {
   notName: [], notNameAbbreviations: [], titles: [], titleQualifiers: [], issuerDetails: [], sumRowStart: [], sumRowAnywhere: [],
-  taxIncluded: [], taxIncludedAfter: [], taxExcluded: [], taxExcludedAfter: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {}, labelNouns: [], notLetterhead: [], paymentWords: [],
+  taxIncluded: [], taxIncludedAfter: [], taxExcluded: [], taxExcludedAfter: [], taxNames: [], dateRoleStems: [], rangeWords: [], cues: {}, labelNouns: [], notLetterhead: [], paymentWords: [], copyWords: [], slipTitles: [],
 } as const satisfies Omit<DocumentWords, 'language'>;
 
 export const DOCUMENT_WORDS: readonly DocumentWords[] = [
@@ -90,6 +100,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'en',
+    copyWords: ['copy', 'duplicate'],
+    slipTitles: ['receipt'],
     paymentWords: ['term', 'terms', 'payment', 'pay', 'paid', 'payable', 'condition', 'conditions'],
     notLetterhead: ['invoice', 'receipt', 'tax', 'page', 'date', 'phone'],
     notName: [
@@ -124,6 +136,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'de',
+    copyWords: ['kopie', 'exemplar', 'ausfertigung', 'duplikat'],
+    slipTitles: ['kassenbon', 'kassenbeleg', 'beleg', 'bon', 'quittung'],
     paymentWords: ['zahlung'],
     notLetterhead: ['rechnung'],
     notName: [
@@ -145,6 +159,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'nl',
+    copyWords: ['kopie', 'exemplaar', 'duplicaat'],
+    slipTitles: ['kassabon', 'kassaticket', 'klantenbon', 'klantenticket', 'bon'],
     paymentWords: ['betaling'],
     notLetterhead: ['factuur'],
     notName: ['factuur', 'bon', 'datum', 'btw', 'totaal', 'bedrag', 'betaling', 'artikel', 'omschrijving', 'nummer', 'kopie', 'bedankt'],
@@ -163,6 +179,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'fr',
+    copyWords: ['copie', 'exemplaire', 'duplicata'],
+    slipTitles: ['ticket', 'reçu'],
     paymentWords: ['paiement'],
     notLetterhead: ['facture'],
     notName: ['facture', 'date', 'page', 'tva', 'total', 'montant', 'paiement', 'description', 'position', 'désignation', 'original', 'merci'],
@@ -180,7 +198,9 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'it',
-    notName: ['fattura'],
+    copyWords: ['copia', 'esemplare'],
+    slipTitles: ['scontrino', 'ricevuta'],
+    notName: ['fattura', 'totale', 'importo', 'grazie'],
     taxIncluded: ['con', 'incl'],
     taxIncludedAfter: ['inclusa', 'compresa', 'incl'],
     taxExcluded: ['senza', 'escl'],
@@ -190,6 +210,9 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'es',
+    copyWords: ['copia', 'ejemplar', 'duplicado'],
+    slipTitles: ['ticket', 'recibo'],
+    notName: ['factura', 'fecha', 'total', 'importe', 'gracias'],
     taxIncluded: ['con', 'incl'],
     taxIncludedAfter: ['incluido', 'incluida', 'incl'],
     taxExcluded: ['sin', 'excl'],
@@ -197,12 +220,14 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     taxNames: ['iva', 'impuesto', 'impuestos'],
   },
   // "c/", "s/": com, sem
-  { ...none, language: 'pt', taxIncluded: ['com', 'c/'], taxIncludedAfter: ['incluído'], taxExcluded: ['sem', 's/'], taxNames: ['iva', 'imposto', 'impostos'] },
+  { ...none, language: 'pt', copyWords: ['cópia', 'exemplar', 'duplicado', 'via cliente', 'via do cliente', 'via estabelecimento'], slipTitles: ['talão', 'recibo'], notName: ['fatura', 'total', 'obrigado'], taxIncluded: ['com', 'c/'], taxIncludedAfter: ['incluído'], taxExcluded: ['sem', 's/'], taxNames: ['iva', 'imposto', 'impostos'] },
   // Nordic, Finnish, Romanian, Hungarian and Turkish: rules that match whole words with \b see only words that begin
   // and end in an ASCII letter ("dato", "számla"); "beløb", "yhteensä", "áfa" are left to the label data.
   {
     ...none,
     language: 'da',
+    copyWords: ['kopi', 'eksemplar'],
+    slipTitles: ['kvittering', 'bon'],
     notName: ['faktura', 'kvittering', 'kreditnota', 'dato', 'moms', 'betaling', 'antal', 'beskrivelse', 'kunde', 'konto', 'nummer', 'kopi'],
     notNameAbbreviations: ['nr'],
     titles: ['faktura', 'kreditnota', 'kvittering'],
@@ -219,6 +244,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'nb',
+    copyWords: ['kopi', 'eksemplar'],
+    slipTitles: ['kvittering'],
     notName: ['faktura', 'kvittering', 'kreditnota', 'dato', 'mva', 'totalt', 'betaling', 'antall', 'beskrivelse', 'kunde', 'konto', 'nummer', 'kopi', 'takk'],
     notNameAbbreviations: ['nr'],
     titles: ['faktura', 'kreditnota', 'kvittering'],
@@ -231,13 +258,15 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     rangeWords: ['til'],
     labelNouns: ['dato', 'totalt', 'adresse', 'periode', 'valuta'],
   },
-  { ...none, language: 'sv', taxIncluded: ['inkl', 'inklusive', 'med'], taxExcluded: ['exkl', 'exklusive', 'utan'], taxNames: ['moms'] },
-  { ...none, language: 'pl', taxExcluded: ['bez'], taxNames: ['vat', 'podatku'] },
+  { ...none, language: 'sv', copyWords: ['kopia', 'exemplar'], slipTitles: ['kvitto'], taxIncluded: ['inkl', 'inklusive', 'med'], taxExcluded: ['exkl', 'exklusive', 'utan'], taxNames: ['moms'] },
+  { ...none, language: 'pl', copyWords: ['kopia', 'egzemplarz'], slipTitles: ['paragon fiskalny'], taxExcluded: ['bez'], taxNames: ['vat', 'podatku'] },
   // "vč.": včetně (including)
-  { ...none, language: 'cs', taxIncluded: ['s', 'vč', 'včetně'], taxExcluded: ['bez'], taxNames: ['dph'] },
+  { ...none, language: 'cs', copyWords: ['kopie', 'exemplář'], slipTitles: ['účtenka'], taxIncluded: ['s', 'vč', 'včetně'], taxExcluded: ['bez'], taxNames: ['dph'] },
   {
     ...none,
     language: 'fi',
+    copyWords: ['kopio'],
+    slipTitles: ['kuitti'],
     notName: ['lasku', 'kuitti', 'pvm', 'alv', 'summa', 'maksu', 'kuvaus', 'asiakas', 'tilinumero', 'kiitos', 'sivu'],
     titles: ['lasku', 'hyvityslasku', 'kuitti'],
     issuerDetails: ['y-tunnus', 'alv', 'kotipaikka', 'tilinumero'],
@@ -251,6 +280,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'ro',
+    copyWords: ['copie', 'exemplar'],
+    slipTitles: ['bon fiscal', 'bon', 'chitanță'],
     notName: ['factura', 'chitanta', 'pagina', 'tva', 'suma', 'cantitate', 'denumire', 'furnizor', 'cumparator', 'multumim'],
     notNameAbbreviations: ['nr'],
     titles: ['factura', 'factura fiscala', 'chitanta'],
@@ -266,6 +297,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'hu',
+    copyWords: ['másolat', 'példány'],
+    slipTitles: ['nyugta'],
     notName: ['számla', 'nyugta', 'dátum', 'oldal', 'afa', 'fizetés', 'mennyiség', 'megnevezés', 'köszönjük', 'bankszámla', 'adószám'],
     notNameAbbreviations: ['sz'],
     titles: ['számla', 'nyugta'],
@@ -278,6 +311,8 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   {
     ...none,
     language: 'tr',
+    copyWords: ['kopya', 'nüsha'],
+    slipTitles: ['fiş', 'fis'],
     notName: ['fatura', 'fis', 'tarih', 'sayfa', 'kdv', 'toplam', 'tutar', 'odeme', 'miktar', 'açıklama', 'hesap', 'numara', 'teşekkür', 'tesekkur'],
     notNameAbbreviations: ['no'],
     titles: ['fatura', 'e-arşiv fatura', 'e-arsiv fatura'],

@@ -115,11 +115,13 @@ export const YOURS_WORDS: readonly string[] = [...new Set(LABEL_LANGUAGES.flatMa
 /**
  * Labels of another concept that also name a field's value, read after the field's own labels: the buyer's
  * order number is what a letter prints under "your reference" ("Your ref.", "Ihr Zeichen", "Uw kenmerk": only
- * the labels addressing the reader), and a date after "Payment terms" is the day payment is due.
+ * the labels addressing the reader), a date after "Payment terms" is the day payment is due, and what is left to
+ * pay ("Zu zahlen", "Net à payer") is the total where nothing was paid before (a receipt's one sum).
  */
 export const RELATED_LABELS: readonly { concept: LabelConcept; reads: LabelConcept; addressed?: boolean }[] = [
   { concept: 'order_number', reads: 'customer_reference', addressed: true },
   { concept: 'due_date', reads: 'payment_terms' },
+  { concept: 'total', reads: 'amount_due' },
 ];
 
 /** Per language (LABEL_LANGUAGES order), the related labels (RELATED_LABELS) of fields asking for these concepts. */

@@ -19,7 +19,7 @@ export const pt: LanguageLabels = {
     total: ['total da fatura', 'valor total', 'total a pagar', 'total geral', 'total com iva', 'valor total da nota', 'total documento', 'total', 'valor'],
     amount_due: ['total a pagar', 'valor a pagar', 'valor em dívida', 'valor em aberto', 'a pagar', 'saldo'],
     subtotal: ['total ilíquido', 'valor sem iva', 'total sem iva', 'base tributável', 'subtotal', 'total líquido', 'valor líquido', 'incidência', 'líquido'],
-    tax_amount: ['total iva', 'valor iva', 'valor do imposto', 'iva', 'icms', 'imposto', 'impostos'],
+    tax_amount: ['total iva', 'valor iva', 'valor do imposto', 'total de tributos', 'valor aproximado dos tributos', 'iva', 'icms', 'imposto', 'impostos', 'tributos'],
     tax_rate: ['taxa de iva', 'taxa iva', '% iva', 'iva %', 'alíquota', 'taxa', 'iva'],
     currency: ['moeda', 'divisa'],
     payment_terms: ['condições de pagamento', 'prazo de pagamento', 'termos de pagamento', 'condições'],

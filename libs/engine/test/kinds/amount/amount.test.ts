@@ -44,6 +44,33 @@ describe('amount kind', () => {
     expect(value).toBe(19);
   });
 
+  test('a payment handed over is not the largest sum: it less the sum above it is the change printed below it', () => {
+    const { value } = field([
+      { text: 'Brot', y: 0.3 },
+      { text: '16.00', x: 0.8, y: 0.3 },
+      { text: 'Kaffee', y: 0.33 },
+      { text: '27.90', x: 0.8, y: 0.33 },
+      { text: '43.90', x: 0.8, y: 0.4 },
+      { text: 'Bar', y: 0.45 },
+      { text: '50.00', x: 0.8, y: 0.45 },
+      { text: 'Rückgeld', y: 0.48 },
+      { text: '6.10', x: 0.8, y: 0.48 },
+    ], 'total_amount', num);
+    expect(value).toBe(43.9);
+  });
+
+  test('what is left to pay labels the total when no total label is printed ("Zu zahlen")', () => {
+    const { value } = field([
+      { text: 'Brot', y: 0.3 },
+      { text: '16,00', x: 0.8, y: 0.3 },
+      { text: 'Zu zahlen', y: 0.4 },
+      { text: '43,90', x: 0.8, y: 0.4 },
+      { text: 'Gegeben', y: 0.45 },
+      { text: '50,00', x: 0.8, y: 0.45 },
+    ], 'total', num);
+    expect(value).toBe(43.9);
+  });
+
   test('subtotal, tax and total fields take amounts that add up', () => {
     const r = extract([
       { text: 'Subtotal 100.00', y: 0.6 },
