@@ -87,9 +87,10 @@ function emptyScores(): Record<LanguageCode, number> {
  * Guesses the language of a page from its words (as printed or as OCR read them). Tokens are split at anything
  * that is not a letter ("l'entreprise" is "l" and "entreprise"); one-letter tokens are left out (OCR reads
  * specks as "a", "e", "o"), and so are addresses ("info@firma.de", "www.site.com"). Only the first MAX_WORDS
- * words count.
+ * words count. `minEvidence` lowers the evidence the leading language needs (default MIN_EVIDENCE), for a guess
+ * that costs little when wrong.
  */
-export function guessLanguage(words: Iterable<string>): LanguageGuess {
+export function guessLanguage(words: Iterable<string>, options: { minEvidence?: number } = {}): LanguageGuess {
   const scores = emptyScores();
   let seen = 0;
   for (const word of words) {
@@ -111,7 +112,7 @@ export function guessLanguage(words: Iterable<string>): LanguageGuess {
   }
   const ranked = LANGUAGES.map((l) => l.code).sort((a, b) => scores[b] - scores[a]);
   const [best, next] = [scores[ranked[0]!], scores[ranked[1]!]];
-  const language = best >= MIN_EVIDENCE && best >= MIN_LEAD * next ? ranked[0] : undefined;
+  const language = best >= (options.minEvidence ?? MIN_EVIDENCE) && best >= MIN_LEAD * next ? ranked[0] : undefined;
   return { language, scores };
 }
 

@@ -88,6 +88,8 @@ const MIN_WORDS = 12;
 const VERY_POOR_CONFIDENCE = 0.45;
 /** Words read with less confidence than this do not count towards the page's language (specks, noise). */
 const LANGUAGE_WORD_CONFIDENCE = 0.5;
+/** Least evidence (guessLanguage) of a language to read a page again in its model: two of its words. */
+const MODEL_MIN_EVIDENCE = 2;
 /** A reading in the page's language replaces the English one only if it keeps this share of its words. */
 const LANGUAGE_MIN_WORDS = 0.9;
 
@@ -522,14 +524,33 @@ export function linesToRows(lines: RawLine[]): RawLine[] {
  * uniform one, unless the other scores AUTO_SEGMENTATION_GAIN times as much, then that one put into rows.
  * Either way the other pass's readings of the same boxes become the words' alternatives.
  */
-export function combinePasses(uniform: Pass, auto: Pass): Pass {
+export function combinePasses(uniform: Pass, auto: Pass, options: { uniformSpells?: boolean } = {}): Pass {
   if (auto.score > uniform.score * AUTO_SEGMENTATION_GAIN) {
     const lines = linesToRows(auto.lines);
     attachAlternatives(lines, uniform.lines);
+    if (options.uniformSpells) takeAccents(lines);
     return { ...auto, lines };
   }
   attachAlternatives(uniform.lines, auto.lines);
   return uniform;
+}
+
+const stripMarks = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * Where a word of the kept reading differs from the other reading's only by accents ("Aguas" / "Águas"), the other
+ * reading's spelling stands: the other was read with the model of the page's language, the kept one with English,
+ * which drops most accents. The English spelling stays as the word's alternative.
+ */
+function takeAccents(lines: RawLine[]): void {
+  for (const line of lines) {
+    for (const w of line) {
+      if (!w.alt || w.alt.text === w.text || stripMarks(w.alt.text) !== stripMarks(w.text) || stripMarks(w.alt.text) === w.alt.text) continue;
+      const english = { text: w.text, confidence: w.confidence };
+      w.text = w.alt.text;
+      w.alt = english;
+    }
+  }
 }
 
 /** Orientation from Tesseract's OSD: clockwise degrees to rotate the image by, or 0 when unsure. */
@@ -590,8 +611,12 @@ function languageWords(lines: RawLine[]): string[] {
  * reading is kept if Tesseract is surer of it (higher mean word confidence) without losing words.
  */
 async function readInLanguage(img: Grey, pass: Pass, reader: Reader): Promise<{ pass: Pass; model: string; language?: LanguageCode }> {
-  const language = guessLanguage(languageWords(pass.lines)).language;
-  const model = await modelFor(language, reader.settings);
+  const words = languageWords(pass.lines);
+  // the page's language, as recorded (it sets the date order): clear evidence
+  const language = guessLanguage(words).language;
+  // the model to try: a wrong one costs one pass, and its reading is kept only when surer, so a short page (a till
+  // slip's few words) is tried in the language its few words lead to
+  const model = await modelFor(language ?? guessLanguage(words, { minEvidence: MODEL_MIN_EVIDENCE }).language, reader.settings);
   if (!model || model === reader.model) return { pass, model: reader.model, language };
   const again = await recognise(img, { ...reader, model });
   if (again.meanConfidence > pass.meanConfidence && again.words >= LANGUAGE_MIN_WORDS * pass.words) return { pass: again, model, language };
@@ -665,7 +690,8 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
       if (options.signal?.aborted) throw err;
       // the alternative reading is optional
     }
-    if (alt) pass = combinePasses(pass, alt);
+    // (the alternative pass was read with the first pass's model: English, unless the page's language was known)
+    if (alt) pass = combinePasses(pass, alt, { uniformSpells: read.model !== reader.model });
   }
   // with the alternative pass only: the re-reading is a third opinion on words the two passes read
   // differently (see votedText in ocr-repair), and large pages would break the OCR time budget

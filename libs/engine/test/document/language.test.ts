@@ -69,6 +69,12 @@ describe('the language of a page is told by its function words', () => {
     expect(guessLanguage(textWords(addresses)).scores).toEqual(Object.fromEntries(LANGUAGES.map((l) => [l.code, 0])));
   });
 
+  test('a lower evidence floor lets a short page\'s few words tell its language', () => {
+    const slip = textWords('Rechnung 4711 Datum 01.03.2024 Summe 119,00 EUR');
+    expect(guessLanguage(slip).language).toBeUndefined();
+    expect(guessLanguage(slip, { minEvidence: 2 }).language).toBe('de');
+  });
+
   test('a stray short word from OCR noise is not enough', () => {
     expect(guess('de la ee ii ll | ~ 4')).toBeUndefined();
   });

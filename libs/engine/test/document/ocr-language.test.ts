@@ -100,9 +100,17 @@ describe('OCR in the page\'s language', () => {
   });
 
   test('a page too terse to tell its language is read once', async () => {
-    const t = make(ALL, { '*': { text: 'Rechnung 4711 Datum 01.03.2024 Netto 100,00 MwSt 19,00 Summe 119,00 EUR Konto DE12 3456', confidence: 90 } });
+    const t = make(ALL, { '*': { text: 'Invoice 4711 Date 01.03.2024 Net 100,00 VAT 19,00 EUR IBAN DE12 3456', confidence: 90 } });
     const r = await read(t.bin);
     expect(t.calls()).toEqual(['eng']);
+    expect(r.language).toBeUndefined();
+  });
+
+  test('a short page whose few words lead to German is tried in German, without being recorded as German', async () => {
+    const t = make(ALL, { eng: { text: 'Rechnung 4711 Datum 01.03.2024 Netto 100,00 MwSt 19,00 Summe 119,00 EUR', confidence: 80 }, 'deu+eng': { text: 'Rechnung 4711 Datum 01.03.2024 Netto 100,00 MwSt 19,00 Summe 119,00 EUR', confidence: 90 } });
+    const r = await read(t.bin);
+    expect(t.calls()).toEqual(['eng', 'deu+eng']);
+    expect(r.model).toBe('deu+eng');
     expect(r.language).toBeUndefined();
   });
 });

@@ -83,6 +83,21 @@ test('the automatic-segmentation reading replaces the uniform-block one when it 
   expect(kept.lines[0]![1]!.alt?.text).toBe('ggggago9');
 });
 
+test('a word the English reading spells without the accents the page\'s language reading gives takes the accents', () => {
+  // the uniform pass was read with the Portuguese model, the automatic one with English
+  const uniform = pass([[w('Águas', 0, 50, 10, 30, 0.5), w('dívida', 60, 110, 10, 30, 0.5), w('Lda', 120, 150, 10, 30, 0.5)]]);
+  const auto = pass([[w('Aguas', 0, 50, 10, 30, 0.95), w('divida', 60, 110, 10, 30, 0.95), w('Lda.', 120, 150, 10, 30, 0.95)]]);
+  const kept = combinePasses(uniform, auto, { uniformSpells: true });
+  expect(texts(kept.lines)).toEqual(['Águas dívida Lda.']);
+  expect(kept.lines[0]![0]!.alt?.text).toBe('Aguas');
+});
+
+test('without a reading in the page\'s language, the kept reading\'s spelling stands', () => {
+  const uniform = pass([[w('Águas', 0, 50, 10, 30, 0.5)]]);
+  const auto = pass([[w('Aguas', 0, 50, 10, 30, 0.95)]]);
+  expect(texts(combinePasses(uniform, auto).lines)).toEqual(['Aguas']);
+});
+
 test('the uniform-block reading stays when the automatic segmentation scores about the same', () => {
   const uniform = pass([[w('TOTAL', 0, 50, 10, 30, 0.9), w('1O.00', 60, 110, 10, 30, 0.6)]]);
   const auto = pass([[w('TOTAL', 0, 50, 10, 30, 0.9)], [w('10.00', 60, 110, 10, 30, 0.62)]]);
