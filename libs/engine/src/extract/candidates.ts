@@ -83,6 +83,29 @@ const PLAIN_AMOUNT_RE = /(?<![\w.,\/-])(-?(?:(?:US\$|\$|€|£|₹|RM|Rs\.?)\s?)
  */
 const SPACED_DECIMALS_RE = /(?<![\w.,\/-])(-?(?:(?:\$|€|£|RM)\s?)?\d{1,3}(?:(?:[.'’\u00a0\u202f]| (?=\d{3}\b))\d{3})*[.,] \d{2}(?:\s?(?:€|EUR|USD|\$))?)(?=[ \t]*$)/gm;
 
+/** A space between two words of a line wider than this many of their heights is a gap between columns. */
+const COLUMN_GAP = 1.2;
+
+/**
+ * Page p's text with each space that stands for a gap between columns turned into a tab (one character for one, so
+ * offsets hold): "87 750     412 750" in two columns is two amounts, not 87,750,412,750. A thousands group set off
+ * by a space is a word space wide at most.
+ */
+function amountScanText(ctx: DocContext, p: number): string {
+  return ctx.memo(`amount-scan-text:${p}`, () => {
+    const page = ctx.pages[p]!;
+    let chars: string[] | undefined;
+    for (let i = 0; i + 1 < page.words.length; i++) {
+      const a = page.words[i]!;
+      const b = page.words[i + 1]!;
+      if (a.line !== b.line || b.start !== a.end + 1 || page.text[a.end] !== ' ') continue;
+      const h = Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]) * page.height;
+      if ((b.bbox[0] - a.bbox[2]) * page.width > COLUMN_GAP * h) (chars ??= page.text.split(''))[a.end] = '\t';
+    }
+    return chars ? chars.join('') : page.text;
+  });
+}
+
 export function amountCandidates(ctx: DocContext): RawCandidate[] {
   return ctx.memo('amounts', () => {
     const out: RawCandidate[] = [];
@@ -93,7 +116,7 @@ export function amountCandidates(ctx: DocContext): RawCandidate[] {
     const spaced: { p: number; start: number; end: number }[] = [];
     for (const re of [SPACED_DECIMALS_RE, AMOUNT_RE, PLAIN_AMOUNT_RE]) {
       ctx.pages.forEach((page, p) => {
-        for (const m of page.text.matchAll(re)) {
+        for (const m of amountScanText(ctx, p).matchAll(re)) {
           const text = m[1].trim();
           const start = m.index! + m[0].indexOf(text);
           const key = `${p}:${start}`;

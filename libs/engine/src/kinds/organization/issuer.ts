@@ -191,6 +191,8 @@ function looksLikeName(t: string): boolean {
 /** A short line of words that are no name ("RECEIPT", "Customer copy", "Kundenbeleg"): a document's title. */
 const isTitleLine = (t: string) => t.split(/\s+/).length <= 3 && (NOT_NAME.test(t) || COMPOUND_TITLE.test(t)) && !hasLegalForm(t);
 
+const LETTER = /\p{L}/u;
+
 /** How far apart two lines' left edges, or their centres, may be and still be one column (a share of the page width). */
 const COLUMN_ALIGN = 0.03;
 
@@ -223,7 +225,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
       const k = name.toLowerCase();
       if (k.length < 3) return 0;
       let n = 0;
-      for (let i = all.indexOf(k); i >= 0 && n < 6; i = all.indexOf(k, i + k.length)) n++;
+      // (as whole words: "Faktur", a title OCR cut short, is not printed again inside "Fakturanummer")
+      for (let i = all.indexOf(k); i >= 0 && n < 6; i = all.indexOf(k, i + k.length)) if (!LETTER.test(all[i - 1] ?? '') && !LETTER.test(all[i + k.length] ?? '')) n++;
       if (ocrWords && k.length >= 8) n = Math.max(n, fuzzyCount(ocrWords, k));
       return n;
     };

@@ -30,6 +30,18 @@ describe('organization kind', () => {
     expect(extract(INVOICE, { vendor_name: str, customer_name: str }).data).toEqual({ vendor_name: 'ACME TRADING GmbH', customer_name: 'Beta Logistics Ltd' });
   });
 
+  test('a name printed again counts whole words only: a title cut short ("Faktur") is not printed again in "Fakturanummer"', () => {
+    const lines = [
+      { text: 'Faktur', y: 0.05 },
+      { text: 'Kodehuset ApS', y: 0.08 },
+      { text: 'Vesterbrogade 112', y: 0.11 },
+      { text: '1620 København V', y: 0.14 },
+      { text: 'Fakturanummer: 2026-041', y: 0.3 },
+      { text: 'Fakturadato: 12.03.2026', y: 0.33 },
+    ];
+    expect(field(lines, 'seller_name', str).value).toBe('Kodehuset ApS');
+  });
+
   test('calibrates in the name group', () => {
     expect(groupOf('vendor_name', str)).toBe('name');
     expect(field(INVOICE, 'vendor_name', str).result.group).toBe('name');
