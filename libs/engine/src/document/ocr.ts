@@ -529,10 +529,117 @@ export function combinePasses(uniform: Pass, auto: Pass, options: { uniformSpell
     const lines = linesToRows(auto.lines);
     attachAlternatives(lines, uniform.lines);
     if (options.uniformSpells) takeAccents(lines);
-    return { ...auto, lines };
+    return { ...auto, lines: withMissedLines(lines, uniform.lines) };
   }
   attachAlternatives(uniform.lines, auto.lines);
-  return uniform;
+  const lines = withMissedLines(uniform.lines, auto.lines);
+  return lines === uniform.lines ? uniform : { ...uniform, lines };
+}
+
+/** Grey level below which a pixel is ink. */
+const INK = 128;
+
+/**
+ * Whether the page shows a band of ink that no word read covers, as tall as large type (LARGE_TYPE_HEIGHTS median
+ * word heights) and dense enough to be letters (each row holding at least half a word height of ink pixels, more
+ * than a table's vertical rules leave): only then is the large-type pass worth its cost. Word boxes count widened
+ * by a third of their height.
+ */
+export function uncoveredLargeInk(img: Grey, lines: RawLine[]): boolean {
+  const words = lines.flat();
+  if (!words.length) return false;
+  const hs = words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const medH = Math.max(4, hs[hs.length >> 1]!);
+  const covered = new Uint8Array(img.width * img.height);
+  for (const w of words) {
+    const m = (w.y1 - w.y0) / 3;
+    const x0 = Math.max(0, Math.floor(w.x0 - m)), x1 = Math.min(img.width, Math.ceil(w.x1 + m));
+    const y0 = Math.max(0, Math.floor(w.y0 - m)), y1 = Math.min(img.height, Math.ceil(w.y1 + m));
+    for (let y = y0; y < y1; y++) covered.fill(1, y * img.width + x0, y * img.width + x1);
+  }
+  let run = 0;
+  for (let y = 0; y < img.height; y++) {
+    let ink = 0;
+    for (let i = y * img.width, end = i + img.width; i < end; i++) if (img.data[i]! < INK && !covered[i]) ink++;
+    run = ink >= medH / 2 ? run + 1 : 0;
+    if (run >= LARGE_TYPE_HEIGHTS * medH) return true;
+  }
+  return false;
+}
+
+/** How many median word heights a band of uncovered ink must be tall to be worth reading as large type. */
+const LARGE_TYPE_HEIGHTS = 1.5;
+
+/** Scale of the copy the large-type pass reads: half the resolution (type 1.5x the body's stays well legible). */
+const LARGE_TYPE_SCALE = 0.5;
+
+/**
+ * The lines of a page too large for the alternative pass, read by automatic segmentation from a copy at half the
+ * resolution (a quarter of the pixels, so about a quarter of a full pass's cost), boxes in the page's pixels. Only
+ * withMissedLines uses them: the page's words keep the first pass's readings and alternatives.
+ */
+async function largeTypeLines(img: Grey, reader: Reader, psm: string): Promise<RawLine[]> {
+  const width = Math.max(1, Math.round(img.width * LARGE_TYPE_SCALE));
+  const small = await toGrey(sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).resize({ width }));
+  const k = img.width / small.width;
+  const read = await recognise(small, { ...reader, dpi: reader.dpi ? Math.round(reader.dpi / k) : undefined }, psm);
+  return read.lines.map((l) => l.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.x0 * k, y0: w.y0 * k, x1: w.x1 * k, y1: w.y1 * k })));
+}
+
+/** Least confidence of a word one pass read where the kept reading has nothing, for it to join the reading. */
+const MISSED_MIN_CONFIDENCE = 0.85;
+/** How much of a word's box another reading's word must cover for the word to count as read there. */
+const COVERED = 0.3;
+
+/**
+ * The kept reading plus the runs of words in large type the other pass read where the kept one read nothing:
+ * uniform-block segmentation (psm 6) skips a line set in much larger type than the rest (a letterhead's name, a title
+ * with the invoice number), which automatic segmentation reads. Only words LARGE_TYPE_HEIGHTS times the kept
+ * reading's median word height, read with confidence (MISSED_MIN_CONFIDENCE) and holding two letters or digits join
+ * (elsewhere the two segmentations differ on noise and garbled lines more than on lines skipped): a run on the row of a kept line and near it joins that line (the rest of a name
+ * read in part), any other run is a line of its own in reading order; `kept` itself when none do.
+ */
+export function withMissedLines(kept: RawLine[], other: RawLine[]): RawLine[] {
+  const boxes = kept.flat();
+  if (!boxes.length) return kept;
+  const hs = boxes.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const large = LARGE_TYPE_HEIGHTS * hs[hs.length >> 1]!;
+  const covered = (w: RawWord) => {
+    const area = Math.max(1, (w.x1 - w.x0) * (w.y1 - w.y0));
+    return boxes.some((k) => Math.max(0, Math.min(k.x1, w.x1) - Math.max(k.x0, w.x0)) * Math.max(0, Math.min(k.y1, w.y1) - Math.max(k.y0, w.y0)) >= COVERED * area);
+  };
+  const missed: RawLine[] = [];
+  for (const line of other) {
+    let run: RawWord[] = [];
+    for (const w of [...line, undefined]) {
+      if (w && w.y1 - w.y0 >= large && !covered(w) && w.confidence >= MISSED_MIN_CONFIDENCE && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(w.text)) { run.push(w); continue; }
+      if (run.length) missed.push(run);
+      run = [];
+    }
+  }
+  if (!missed.length) return kept;
+  const box = (l: RawLine) => ({ x0: Math.min(...l.map((w) => w.x0)), x1: Math.max(...l.map((w) => w.x1)), y0: Math.min(...l.map((w) => w.y0)), y1: Math.max(...l.map((w) => w.y1)) });
+  const out = kept.slice();
+  for (const run of missed) {
+    const r = box(run);
+    const h = r.y1 - r.y0;
+    // a run on the row of a kept line, near it (the rest of a name the kept reading read in part), joins that line
+    const row = out.findIndex((l) => {
+      if (!l.length) return false;
+      const b = box(l);
+      const overlap = Math.min(b.y1, r.y1) - Math.max(b.y0, r.y0);
+      const gap = Math.max(b.x0 - r.x1, r.x0 - b.x1);
+      return overlap >= 0.5 * Math.min(h, b.y1 - b.y0) && gap <= ROW_SPLIT_HEIGHTS * Math.min(h, b.y1 - b.y0);
+    });
+    if (row >= 0) {
+      out[row] = [...out[row]!, ...run].sort((a, b) => a.x0 - b.x0);
+      continue;
+    }
+    const y = (r.y0 + r.y1) / 2;
+    const at = out.findIndex((l) => l.length > 0 && (box(l).y0 + box(l).y1) / 2 > y);
+    out.splice(at < 0 ? out.length : at, 0, run);
+  }
+  return out;
 }
 
 const stripMarks = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '');
@@ -692,6 +799,14 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
     }
     // (the alternative pass was read with the first pass's model: English, unless the page's language was known)
     if (alt) pass = combinePasses(pass, alt, { uniformSpells: read.model !== reader.model });
+  } else if (altPsm !== '0' && altPsm !== 'off' && retry && uncoveredLargeInk(img, pass.lines)) {
+    // a page too large for the alternative pass still gets the lines in large type the first one skipped
+    try {
+      pass = { ...pass, lines: withMissedLines(pass.lines, await largeTypeLines(img, { ...reader, model: read.model }, altPsm)) };
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      // optional, as the alternative pass
+    }
   }
   // with the alternative pass only: the re-reading is a third opinion on words the two passes read
   // differently (see votedText in ocr-repair), and large pages would break the OCR time budget

@@ -1,5 +1,5 @@
 import { scanSourceDpi } from '../../src/document/index.js';
-import { combinePasses, linesToRows, scanRenderDpi, type Pass } from '../../src/document/ocr.js';
+import { combinePasses, linesToRows, scanRenderDpi, uncoveredLargeInk, withMissedLines, type Grey, type Pass } from '../../src/document/ocr.js';
 import type { RawLine } from '../../src/document/layout.js';
 import type { PageText, PlacedImage } from '../../src/document/pdf.js';
 
@@ -105,4 +105,52 @@ test('the uniform-block reading stays when the automatic segmentation scores abo
   expect(kept).toBe(uniform);
   expect(texts(kept.lines)).toEqual(['TOTAL 1O.00']);
   expect(kept.lines[0]![1]!.alt?.text).toBe('10.00');
+});
+
+describe('lines in large type the kept reading skipped', () => {
+  // the kept reading (uniform segmentation) read the body; the other pass also read a title in large type above it
+  const body: RawLine[] = [[w('Date', 0, 40, 100, 120), w('12.03.2026', 50, 150, 100, 120)], [w('Total', 0, 40, 130, 150), w('450.00', 50, 120, 130, 150)]];
+  const other: RawLine[] = [
+    [w('FAKTURA', 0, 140, 20, 70, 0.93), w('2026-118', 160, 300, 20, 70, 0.91)],
+    [w('Date', 0, 40, 100, 120), w('12.03.2026', 50, 150, 100, 120)],
+    [w('~~', 400, 420, 20, 70, 0.95), w('logo', 430, 470, 20, 70, 0.4)],
+    [w('Note', 200, 240, 160, 180, 0.95)],
+  ];
+
+  test('join the reading, in reading order, as a line of their own', () => {
+    expect(texts(withMissedLines(body, other))).toEqual(['FAKTURA 2026-118', 'Date 12.03.2026', 'Total 450.00']);
+  });
+
+  test('words the kept reading covers, words read unsurely, marks without two letters or digits and words in body type do not join', () => {
+    expect(texts(withMissedLines(body, other.slice(1)))).toEqual(['Date 12.03.2026', 'Total 450.00']);
+    expect(withMissedLines(body, other.slice(1))).toBe(body);
+  });
+
+  test('the automatic-segmentation reading, when kept, takes in what only the uniform one read', () => {
+    const uniform = pass([[w('INVOICE', 0, 140, 20, 70, 0.95)]]);
+    const auto = pass([[w('Date', 0, 40, 100, 120, 0.99), w('12.03.2026', 50, 150, 100, 120, 0.99)], [w('Total', 0, 40, 130, 150, 0.99), w('450.00', 50, 120, 130, 150, 0.99)]]);
+    expect(texts(combinePasses(uniform, auto).lines)).toEqual(['INVOICE', 'Date 12.03.2026', 'Total 450.00']);
+  });
+});
+
+describe('a band of ink no word read covers, as tall as large type', () => {
+  /** A white 400 x 300 page with black rectangles [x0, y0, x1, y1]. */
+  function page(...rects: [number, number, number, number][]): Grey {
+    const data = Buffer.alloc(400 * 300, 255);
+    for (const [x0, y0, x1, y1] of rects) for (let y = y0; y < y1; y++) data.fill(0, y * 400 + x0, y * 400 + x1);
+    return { data, width: 400, height: 300 };
+  }
+  const read: RawLine[] = [[w('Date', 20, 60, 200, 220), w('12.03.2026', 70, 170, 200, 220)]];
+
+  test('a title in type three times the body\'s that no word covers is found', () => {
+    expect(uncoveredLargeInk(page([20, 200, 170, 220], [20, 20, 300, 80]), read)).toBe(true);
+  });
+
+  test('ink the words read cover is not', () => {
+    expect(uncoveredLargeInk(page([20, 200, 170, 220]), read)).toBe(false);
+  });
+
+  test('a table\'s thin vertical rules and a horizontal rule are not', () => {
+    expect(uncoveredLargeInk(page([20, 200, 170, 220], [10, 0, 12, 300], [390, 0, 392, 300], [0, 250, 400, 252]), read)).toBe(false);
+  });
 });
