@@ -348,6 +348,8 @@ export function partyCandidates(ctx: DocContext, side: 'seller' | 'buyer'): Part
           if (first && !lineAttention && ATTENTION_AT.test(below.trim())) addressee = 1;
           first = false;
           if (isAddressLine(below)) { addrBelow = 1; break; }
+          // (centred lines: another line between, a name, heads the address; a title above it heads nothing)
+          if (Math.abs(line.bbox[0] - l2.bbox[0]) > COLUMN_ALIGN) break;
         }
         // registration/bank details on the same line or the lines right around it
         let details = 0;

@@ -199,7 +199,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     ...none,
     language: 'it',
     copyWords: ['copia', 'esemplare'],
-    slipTitles: ['scontrino', 'ricevuta'],
+    slipTitles: ['scontrino', 'ricevuta', 'documento commerciale', 'scontrino fiscale'],
     notName: ['fattura', 'totale', 'importo', 'grazie'],
     taxIncluded: ['con', 'incl'],
     taxIncludedAfter: ['inclusa', 'compresa', 'incl'],

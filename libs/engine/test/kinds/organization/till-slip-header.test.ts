@@ -43,6 +43,12 @@ describe('the merchant of a till slip', () => {
     expect(r.candidates?.[0]?.features?.firstLine).toBe(1);
   });
 
+  test('a centred line above the name (a slogan) does not head the name\'s address block', () => {
+    const r = field(slip('Fresh bread baked every single morning', 'Thank you!'), 'merchant', str).result;
+    expect(r.value).toBe('Brightwell Kitchen');
+    expect(r.candidates?.find((c) => c.value === 'Fresh bread baked every single morning')?.features?.addrBelow).toBe(0);
+  });
+
   test('a seller\'s word keying a name at the page\'s foot names who served, not the merchant', () => {
     // (a slip printing no address under its name)
     const bare = slip('Ticket', 'Vendeur : Mathieu').filter((l) => l.y < 0.08 || l.y > 0.17);
