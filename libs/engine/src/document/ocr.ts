@@ -540,14 +540,14 @@ export function combinePasses(uniform: Pass, auto: Pass, options: { uniformSpell
 const INK = 128;
 
 /**
- * Whether the page shows a band of ink that no word read covers, as tall as large type (LARGE_TYPE_HEIGHTS median
- * word heights) and dense enough to be letters (each row holding at least half a word height of ink pixels, more
- * than a table's vertical rules leave): only then is the large-type pass worth its cost. Word boxes count widened
- * by a third of their height.
+ * The bands of rows (pixel rows y0..y1) where the page shows ink that no word read covers, as tall as large type
+ * (LARGE_TYPE_HEIGHTS median word heights) and dense enough to be letters (each row holding at least half a word
+ * height of ink pixels, more than a table's vertical rules leave). Word boxes count widened by a third of their
+ * height. At most MAX_LARGE_TYPE_BANDS, none when more than a quarter of the page is such ink (a photo, a drawing).
  */
-export function uncoveredLargeInk(img: Grey, lines: RawLine[]): boolean {
+export function uncoveredLargeInk(img: Grey, lines: RawLine[]): { y0: number; y1: number }[] {
   const words = lines.flat();
-  if (!words.length) return false;
+  if (!words.length) return [];
   const hs = words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
   const medH = Math.max(4, hs[hs.length >> 1]!);
   const covered = new Uint8Array(img.width * img.height);
@@ -557,33 +557,56 @@ export function uncoveredLargeInk(img: Grey, lines: RawLine[]): boolean {
     const y0 = Math.max(0, Math.floor(w.y0 - m)), y1 = Math.min(img.height, Math.ceil(w.y1 + m));
     for (let y = y0; y < y1; y++) covered.fill(1, y * img.width + x0, y * img.width + x1);
   }
-  let run = 0;
-  for (let y = 0; y < img.height; y++) {
+  const bands: { y0: number; y1: number }[] = [];
+  let start = -1;
+  let rows = 0;
+  for (let y = 0; y <= img.height; y++) {
     let ink = 0;
-    for (let i = y * img.width, end = i + img.width; i < end; i++) if (img.data[i]! < INK && !covered[i]) ink++;
-    run = ink >= medH / 2 ? run + 1 : 0;
-    if (run >= LARGE_TYPE_HEIGHTS * medH) return true;
+    if (y < img.height) for (let i = y * img.width, end = i + img.width; i < end; i++) if (img.data[i]! < INK && !covered[i]) ink++;
+    if (y < img.height && ink >= medH / 2) {
+      if (start < 0) start = y;
+      continue;
+    }
+    if (start >= 0 && y - start >= LARGE_TYPE_HEIGHTS * medH) {
+      bands.push({ y0: start, y1: y });
+      rows += y - start;
+    }
+    start = -1;
   }
-  return false;
+  return bands.length <= MAX_LARGE_TYPE_BANDS && rows <= img.height / 4 ? bands : [];
 }
 
 /** How many median word heights a band of uncovered ink must be tall to be worth reading as large type. */
 const LARGE_TYPE_HEIGHTS = 1.5;
-
-/** Scale of the copy the large-type pass reads: half the resolution (type 1.5x the body's stays well legible). */
-const LARGE_TYPE_SCALE = 0.5;
+/** Most bands of large type read on a page (letterhead, title, a sum or two). */
+const MAX_LARGE_TYPE_BANDS = 8;
+/** White rows around and between the bands stacked for reading, in band heights. */
+const BAND_MARGIN = 0.4;
 
 /**
- * The lines of a page too large for the alternative pass, read by automatic segmentation from a copy at half the
- * resolution (a quarter of the pixels, so about a quarter of a full pass's cost), boxes in the page's pixels. Only
- * withMissedLines uses them: the page's words keep the first pass's readings and alternatives.
+ * The words in the page's bands of unread large type (uncoveredLargeInk), read by one Tesseract run over the bands
+ * cut out at full width and stacked with white between them (a band alone is one uniform block of text, which the
+ * first pass's segmentation is good at), boxes in the page's pixels. Only withMissedLines uses them.
  */
-async function largeTypeLines(img: Grey, reader: Reader, psm: string): Promise<RawLine[]> {
-  const width = Math.max(1, Math.round(img.width * LARGE_TYPE_SCALE));
-  const small = await toGrey(sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).resize({ width }));
-  const k = img.width / small.width;
-  const read = await recognise(small, { ...reader, dpi: reader.dpi ? Math.round(reader.dpi / k) : undefined }, psm);
-  return read.lines.map((l) => l.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.x0 * k, y0: w.y0 * k, x1: w.x1 * k, y1: w.y1 * k })));
+async function largeTypeLines(img: Grey, bands: { y0: number; y1: number }[], reader: Reader): Promise<RawLine[]> {
+  const placed: { from: number; to: number; y0: number }[] = [];
+  let height = 0;
+  for (const b of bands) {
+    const m = Math.round(BAND_MARGIN * (b.y1 - b.y0));
+    const y0 = Math.max(0, b.y0 - m), y1 = Math.min(img.height, b.y1 + m);
+    placed.push({ from: height + m, to: height + m + (y1 - y0), y0 });
+    height += 2 * m + (y1 - y0);
+  }
+  const data = Buffer.alloc(img.width * height, 255);
+  for (const p of placed) img.data.copy(data, p.from * img.width, p.y0 * img.width, (p.y0 + p.to - p.from) * img.width);
+  const read = await recognise({ data, width: img.width, height }, reader);
+  const out: RawLine[] = [];
+  for (const line of read.lines) {
+    const cy = (Math.min(...line.map((w) => w.y0)) + Math.max(...line.map((w) => w.y1))) / 2;
+    const p = placed.find((q) => cy >= q.from && cy < q.to);
+    if (p) out.push(line.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.x0, x1: w.x1, y0: w.y0 - p.from + p.y0, y1: w.y1 - p.from + p.y0 })));
+  }
+  return out;
 }
 
 /** Least confidence of a word one pass read where the kept reading has nothing, for it to join the reading. */
@@ -799,10 +822,11 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
     }
     // (the alternative pass was read with the first pass's model: English, unless the page's language was known)
     if (alt) pass = combinePasses(pass, alt, { uniformSpells: read.model !== reader.model });
-  } else if (altPsm !== '0' && altPsm !== 'off' && retry && uncoveredLargeInk(img, pass.lines)) {
+  } else if (altPsm !== '0' && altPsm !== 'off' && retry) {
     // a page too large for the alternative pass still gets the lines in large type the first one skipped
     try {
-      pass = { ...pass, lines: withMissedLines(pass.lines, await largeTypeLines(img, { ...reader, model: read.model }, altPsm)) };
+      const bands = uncoveredLargeInk(img, pass.lines);
+      if (bands.length) pass = { ...pass, lines: withMissedLines(pass.lines, await largeTypeLines(img, bands, { ...reader, model: read.model })) };
     } catch (err) {
       if (options.signal?.aborted) throw err;
       // optional, as the alternative pass

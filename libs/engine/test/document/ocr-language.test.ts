@@ -140,7 +140,9 @@ describe('the page model records the language', () => {
     const t = make(ALL, { '*': { text: GERMAN, confidence: 90 } });
     // page 2 has too little text for its layer to count (a scan with a page number): it is OCRed
     const doc = await openDocument(textPdf([letter, [[200, 400, 60, 'Seite 2']]]), { tesseract: { bin: t.bin } });
-    expect(t.calls()).toEqual(['deu+eng']);
+    // (every run with it: the stand-in's words leave the large "Seite 2" unread, so the large-type pass reads it too)
+    expect(t.calls()[0]).toBe('deu+eng');
+    expect(new Set(t.calls())).toEqual(new Set(['deu+eng']));
     expect(doc.pages[1]).toMatchObject({ source: 'ocr', language: 'de' });
   });
 });

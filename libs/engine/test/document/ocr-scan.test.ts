@@ -142,15 +142,19 @@ describe('a band of ink no word read covers, as tall as large type', () => {
   }
   const read: RawLine[] = [[w('Date', 20, 60, 200, 220), w('12.03.2026', 70, 170, 200, 220)]];
 
-  test('a title in type three times the body\'s that no word covers is found', () => {
-    expect(uncoveredLargeInk(page([20, 200, 170, 220], [20, 20, 300, 80]), read)).toBe(true);
+  test('a title in type three times the body\'s that no word covers is found, as its band of rows', () => {
+    expect(uncoveredLargeInk(page([20, 200, 170, 220], [20, 20, 300, 80]), read)).toEqual([{ y0: 20, y1: 80 }]);
   });
 
   test('ink the words read cover is not', () => {
-    expect(uncoveredLargeInk(page([20, 200, 170, 220]), read)).toBe(false);
+    expect(uncoveredLargeInk(page([20, 200, 170, 220]), read)).toEqual([]);
   });
 
   test('a table\'s thin vertical rules and a horizontal rule are not', () => {
-    expect(uncoveredLargeInk(page([20, 200, 170, 220], [10, 0, 12, 300], [390, 0, 392, 300], [0, 250, 400, 252]), read)).toBe(false);
+    expect(uncoveredLargeInk(page([20, 200, 170, 220], [10, 0, 12, 300], [390, 0, 392, 300], [0, 250, 400, 252]), read)).toEqual([]);
+  });
+
+  test('a page a quarter covered by unread ink (a photo) gives no bands', () => {
+    expect(uncoveredLargeInk(page([20, 200, 170, 220], [20, 0, 380, 90]), read)).toEqual([]);
   });
 });

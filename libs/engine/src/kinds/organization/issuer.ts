@@ -144,7 +144,7 @@ function headingSplits(page: Page, li: number, medH: number): number[] {
 /** How much a delivery heading ("Ship to") says its block is the buyer's: the goods' recipient may be another party. */
 const DELIVERY_ROLE = 0.5;
 /**
- * A seller's heading at the page's foot, below the sums, names who served ("Vendeur : Marie", "Verkäufer: 12" on a
+ * A seller's heading at the page's foot names who served ("Vendeur : Marie", "Verkäufer: 12" on a
  * till slip) more often than the issuing party, whose heading opens its block at the top: half the strength.
  */
 const FOOT_SELLER_ROLE = 0.5;
