@@ -615,12 +615,12 @@ const MISSED_MIN_CONFIDENCE = 0.85;
 const COVERED = 0.3;
 
 /**
- * The kept reading plus the runs of words in large type the other pass read where the kept one read nothing:
+ * The kept reading plus the runs of words in large type the other reading holds where the kept one read nothing:
  * uniform-block segmentation (psm 6) skips a line set in much larger type than the rest (a letterhead's name, a title
- * with the invoice number), which automatic segmentation reads. Only words LARGE_TYPE_HEIGHTS times the kept
- * reading's median word height, read with confidence (MISSED_MIN_CONFIDENCE) and holding two letters or digits join
- * (elsewhere the two segmentations differ on noise and garbled lines more than on lines skipped): a run on the row of a kept line and near it joins that line (the rest of a name
- * read in part), any other run is a line of its own in reading order; `kept` itself when none do.
+ * with the invoice number). A word joins when it is LARGE_TYPE_HEIGHTS times the kept reading's median word height,
+ * read with confidence (MISSED_MIN_CONFIDENCE) and holds two letters or digits: elsewhere two readings differ on
+ * noise and garbled lines more than on lines skipped. A run on the row of a kept line and near it joins that line (the
+ * rest of a name read in part); any other run is a line of its own, in reading order. `kept` itself when none join.
  */
 export function withMissedLines(kept: RawLine[], other: RawLine[]): RawLine[] {
   const boxes = kept.flat();
@@ -635,32 +635,34 @@ export function withMissedLines(kept: RawLine[], other: RawLine[]): RawLine[] {
   for (const line of other) {
     let run: RawWord[] = [];
     for (const w of [...line, undefined]) {
-      if (w && w.y1 - w.y0 >= large && !covered(w) && w.confidence >= MISSED_MIN_CONFIDENCE && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(w.text)) { run.push(w); continue; }
+      // (the coverage scan last: it compares the word with every kept word)
+      if (w && w.y1 - w.y0 >= large && w.confidence >= MISSED_MIN_CONFIDENCE && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(w.text) && !covered(w)) { run.push(w); continue; }
       if (run.length) missed.push(run);
       run = [];
     }
   }
   if (!missed.length) return kept;
   const box = (l: RawLine) => ({ x0: Math.min(...l.map((w) => w.x0)), x1: Math.max(...l.map((w) => w.x1)), y0: Math.min(...l.map((w) => w.y0)), y1: Math.max(...l.map((w) => w.y1)) });
-  const out = kept.slice();
+  const out = kept.filter((l) => l.length > 0);
+  const boxesOf = out.map(box);
   for (const run of missed) {
     const r = box(run);
     const h = r.y1 - r.y0;
     // a run on the row of a kept line, near it (the rest of a name the kept reading read in part), joins that line
-    const row = out.findIndex((l) => {
-      if (!l.length) return false;
-      const b = box(l);
+    const row = boxesOf.findIndex((b) => {
       const overlap = Math.min(b.y1, r.y1) - Math.max(b.y0, r.y0);
       const gap = Math.max(b.x0 - r.x1, r.x0 - b.x1);
       return overlap >= 0.5 * Math.min(h, b.y1 - b.y0) && gap <= ROW_SPLIT_HEIGHTS * Math.min(h, b.y1 - b.y0);
     });
     if (row >= 0) {
       out[row] = [...out[row]!, ...run].sort((a, b) => a.x0 - b.x0);
+      boxesOf[row] = box(out[row]!);
       continue;
     }
     const y = (r.y0 + r.y1) / 2;
-    const at = out.findIndex((l) => l.length > 0 && (box(l).y0 + box(l).y1) / 2 > y);
+    const at = boxesOf.findIndex((b) => (b.y0 + b.y1) / 2 > y);
     out.splice(at < 0 ? out.length : at, 0, run);
+    boxesOf.splice(at < 0 ? boxesOf.length : at, 0, r);
   }
   return out;
 }

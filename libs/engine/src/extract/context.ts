@@ -4,7 +4,7 @@ import { detectDateOrder, type DateOrder } from '../normalize/dates.js';
 import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
 import { languageOf } from '../knowledge/languages/index.js';
 import { LEGAL_FORM_RE } from '../knowledge/legal-forms/index.js';
-import { documentWords, wordsPattern } from '../knowledge/document-words/index.js';
+import { SLIP_COMPOUND_ENDS, SLIP_WORDS, wordsPattern } from '../knowledge/document-words/index.js';
 
 export interface Grounding {
   page: number;
@@ -44,11 +44,7 @@ const BILL_TO_RE = new RegExp(phrasesPattern(phrasesOf('buyer')), 'iu');
  * heading, whatever party word it holds (knowledge/document-words `copyWords`, `slipTitles`; whole words, or the end
  * of a compound for those of five letters or more).
  */
-const SLIP_TITLE_LINE = (() => {
-  const words = [...documentWords('copyWords'), ...documentWords('slipTitles')];
-  const ends = words.filter((w) => w.length >= 5 && !w.includes(' '));
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${wordsPattern(words)})(?![\\p{L}\\p{N}])|\\p{L}{3,}(?:${wordsPattern(ends)})(?![\\p{L}\\p{N}])`, 'iu');
-})();
+const SLIP_TITLE_LINE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${wordsPattern(SLIP_WORDS)})(?![\\p{L}\\p{N}])|\\p{L}{3,}(?:${wordsPattern(SLIP_COMPOUND_ENDS)})(?![\\p{L}\\p{N}])`, 'iu');
 /** The buyer's headings anywhere in a text ("... Bill to: ACME"); the short addressee word needs its colon. */
 export const BUYER_CUE_RE = new RegExp(`${phrasesPattern(phrasesOf('buyer', 'ship_to'))}|(?<![\\p{L}\\p{N}])(?:${phrasesOf('addressee').join('|')})\\s*:`, 'iu');
 

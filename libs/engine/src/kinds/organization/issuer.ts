@@ -10,7 +10,7 @@ import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
 import { CONCEPT_IDS, conceptPhrases, LABEL_WORDS, NUMBER_SUFFIXES, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
 import { STANDALONE_STREET_WORDS, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
-import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
+import { documentWords, SLIP_COMPOUND_ENDS, SLIP_WORDS, wordsPattern } from '../../knowledge/document-words/index.js';
 import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
 import type { BBox, Page } from '../../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, gutterAt, type DocContext, type Span } from '../../extract/context.js';
@@ -32,7 +32,7 @@ export const LEGAL_SUFFIX = new RegExp(`\\b${legalFormsPattern({ words: ['busine
 export const ADDRESS_LIKE = new RegExp(`^\\d|\\b\\d{4,5}\\b|\\b(${wordsPattern(STANDALONE_STREET_WORDS)})\\b`, 'i');
 /** Words of lines that are no name (knowledge/document-words), "No." / "Nr." anywhere, an e-mail's "@", a label's colon. */
 const NOT_NAME_ABBR = documentWords('notNameAbbreviations');
-export const NOT_NAME = new RegExp(`\\b(${wordsPattern([...documentWords('notName'), ...documentWords('slipTitles'), ...documentWords('copyWords'), ...NOT_NAME_ABBR.map((a) => `${a}.`)])})\\b|\\b(?:${wordsPattern(NOT_NAME_ABBR)})\\.(?!\\w)|@|:\\s*$`, 'i');
+export const NOT_NAME = new RegExp(`\\b(${wordsPattern([...documentWords('notName'), ...SLIP_WORDS, ...NOT_NAME_ABBR.map((a) => `${a}.`)])})\\b|\\b(?:${wordsPattern(NOT_NAME_ABBR)})\\.(?!\\w)|@|:\\s*$`, 'i');
 const TAIL_AFTER_FORM = new RegExp(`${LEGAL_SUFFIX.source}\\s+[a-z]`);
 /** A name that ends with a legal form, or with a partnership's "& Co." / "& C." / "& Cie". */
 const ENDS_WITH_FORM = new RegExp(`(?:${LEGAL_SUFFIX.source}|&\\s*C(?:o|ie)?\\.?)$`);
@@ -163,10 +163,9 @@ function onlyLabelWords(t: string): boolean {
 
 /**
  * A single word of at least three letters and then a document title, a till slip's title of five letters or more, or a
- * copy's name (knowledge/document-words `titles`, `slipTitles`, `copyWords`): "Ausgangsrechnung", "Kundenbeleg".
+ * copy's name (knowledge/document-words `titles`, SLIP_COMPOUND_ENDS): "Ausgangsrechnung", "Kundenbeleg".
  */
-const COMPOUND_ENDS = [...documentWords('titles'), ...[...documentWords('slipTitles'), ...documentWords('copyWords')].filter((w) => w.length >= 5)];
-const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern(COMPOUND_ENDS.filter((w) => !/\\s/.test(w)))})$`, 'iu');
+const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern([...documentWords('titles').filter((w) => !/\\s/.test(w)), ...SLIP_COMPOUND_ENDS])})$`, 'iu');
 function looksLikeName(t: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
   // a currency's code alone ("Moeda: BRL", a "EUR" column) names money, not a party

@@ -333,6 +333,11 @@ export function documentWords(key: Exclude<ListKey, 'language'>): readonly strin
   return [...new Set(DOCUMENT_WORDS.flatMap((d) => d[key]))];
 }
 
+/** Words that name a till slip or which copy it is (`copyWords`, `slipTitles`), every language, each once. */
+export const SLIP_WORDS: readonly string[] = [...new Set([...documentWords('copyWords'), ...documentWords('slipTitles')])];
+/** The slip words that also end a compound title ("Kundenbeleg", "Händlerkopie"): one word of five letters or more. */
+export const SLIP_COMPOUND_ENDS: readonly string[] = SLIP_WORDS.filter((w) => w.length >= 5 && !w.includes(' '));
+
 /** The cue phrases of a role in every language, each once. */
 export function cuePhrases(role: CueRole): readonly string[] {
   return [...new Set(DOCUMENT_WORDS.flatMap((d) => d.cues[role] ?? []))];
