@@ -56,16 +56,34 @@ const TOKEN_RE = /n\.?[º°]|#|[\p{L}\p{N}_]+°?/giu;
 /** Stands for an identifier's word ("ref_invoice_1"): it matches no label word but keeps its neighbours apart. */
 const IDENTIFIER_TOKEN = '_';
 
+/** E-mail and web addresses: runs of non-blank characters holding an "@" or opening with "www." or a scheme. */
+const ADDRESS_RE = /[^\s@]*@\S+|(?<!\S)(?:https?:\/\/|www\.)\S+/giu;
+
+/** Where a text's e-mail and web addresses stand ([start, end) pairs, in order); none without "@" or "www."/"http". */
+function addressRuns(text: string): [number, number][] {
+  if (!text.includes('@') && !/www\.|https?:/i.test(text)) return [];
+  return [...text.matchAll(ADDRESS_RE)].map((m) => [m.index!, m.index! + m[0].length]);
+}
+
 /**
  * The content tokens of a text: folded, number words as NUMBER_TOKEN, connectors left out; offsets are
  * `offset` plus the position in `text`.
  */
 export function labelTokens(text: string, offset = 0): LabelToken[] {
   const out: LabelToken[] = [];
+  const addresses = addressRuns(text);
+  let a = 0;
   for (const m of text.matchAll(TOKEN_RE)) {
     const raw = m[0];
     const start = offset + m.index!;
     const end = start + raw.length;
+    // a word of an e-mail or web address ("com" of "info@acme.com") is no label word: the address is one token
+    while (a < addresses.length && addresses[a]![1] <= m.index!) a++;
+    const run = addresses[a];
+    if (run && run[0] <= m.index!) {
+      if (out.at(-1)?.start !== offset + run[0]) out.push({ t: IDENTIFIER_TOKEN, start: offset + run[0], end: offset + run[1], abbr: false, word: false });
+      continue;
+    }
     const abbr = text[m.index! + raw.length] === '.' && /\p{L}$/u.test(raw);
     if (raw.includes('_')) { out.push({ t: IDENTIFIER_TOKEN, start, end, abbr: false, word: false }); continue; }
     let t = foldLabel(raw).replace(/\./g, '');

@@ -7,7 +7,7 @@
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
-import { conceptPhrases, languagePhrases, relatedPhrases, taxQualifiedPhrases, LABEL_CONNECTORS, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
+import { CONCEPT_IDS, conceptPhrases, languagePhrases, relatedPhrases, taxQualifiedPhrases, LABEL_CONNECTORS, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
 import { CURRENCY_CODE_SET } from '../knowledge/currencies/index.js';
 import {
@@ -536,7 +536,18 @@ function similarLabelHits(ctx: DocContext, p: number, phrases: string[], found: 
   const typoLength = ctx.pages[p].source === 'ocr' ? 0 : MIN_TEXT_TYPO_LENGTH;
   const out: LabelHit[] = [];
   const onPage = found.filter((h) => h.p === p);
-  const covered = (start: number, end: number) => onPage.some((h) => h.start <= start && h.end >= end) || out.some((h) => h.start <= start && h.end >= end);
+  // a word read as an abbreviation of the field's label may be part of another concept's label printed in full:
+  // "Com." of "Reg. Com." (a trade register) abbreviates no "commande"
+  // (looked for only once a similar word is found: most pages have none)
+  let others: { start: number; end: number }[] | undefined;
+  const inOthers = (start: number, end: number) => {
+    if (!others) {
+      const own = new Set(phrases.map(vocabularyKey));
+      others = vocabularyLabels(ctx, p).filter((g) => !own.has(g.key));
+    }
+    return others.some((g) => g.start <= start && g.end >= end && g.end - g.start > end - start);
+  };
+  const covered = (start: number, end: number) => onPage.some((h) => h.start <= start && h.end >= end) || out.some((h) => h.start <= start && h.end >= end) || inOthers(start, end);
   phrases.forEach((phrase, rank) => {
     for (const m of phraseMatches(idx, phrase.toLowerCase(), typoLength)) {
       if (covered(m.start, m.end)) continue;
@@ -544,6 +555,22 @@ function similarLabelHits(ctx: DocContext, p: number, phrases: string[], found: 
     }
   });
   return out;
+}
+
+/** Every concept's phrases in every language (knowledge/labels), longest first. */
+let vocabulary: { p: string; lead: string }[] | undefined;
+const vocabularyKey = (phrase: string) => phrase.toLowerCase().replace(/[\s._-]/g, '');
+
+/** Where the page prints a phrase of the label vocabulary as written, and which (vocabularyKey). */
+function vocabularyLabels(ctx: DocContext, p: number): { start: number; end: number; key: string }[] {
+  return ctx.memo(`vocabulary-labels:${p}`, () => {
+    vocabulary ??= [...new Set(CONCEPT_IDS.flatMap((c) => conceptPhrases(c)))].sort((a, b) => b.length - a.length).map((ph) => ({ p: ph, lead: /^[\p{L}\p{N}]*/u.exec(ph.toLowerCase())![0] }));
+    const re = ctx.memo('vocabulary-pattern', () => {
+      const here = vocabulary!.filter((x) => startsDocumentWord(ctx, ctx.pages.length, x.lead));
+      return here.length ? new RegExp(`(?<![\\p{L}\\p{N}_])(${here.map((x) => phrasePattern(x.p)).join('|')})(?![\\p{L}_])`, 'giu') : undefined;
+    });
+    return re ? [...ctx.pages[p]!.text.matchAll(re)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, key: vocabularyKey(m[1]!) })) : [];
+  });
 }
 
 /** Lower-cased letters of an OCR word, surrounding punctuation dropped ("AMOUNT:" -> "amount"). */

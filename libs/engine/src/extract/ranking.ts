@@ -35,7 +35,8 @@ export function cueScore(ctx: DocContext, c: Span, cues: string[], window = 160,
   const text = ctx.pages[c.p].text;
   let before = text.slice(Math.max(0, c.start - window), c.start).toLowerCase();
   if (from) before = before.slice(from(before));
-  const aft = after ? text.slice(c.end, c.end + after).toLowerCase() : '';
+  // after the value, only the rest of its clause: up to the line's end or the next figure (another value's)
+  const aft = after ? text.slice(c.end, c.end + after).split(/[\n\d]/)[0]!.toLowerCase() : '';
   let s = 0;
   let n = 0;
   for (const cue of cues) {
@@ -88,6 +89,11 @@ export interface RankOptions {
   impliedLabel?: (c: RawCandidate) => number;
   /** Where in the text before a candidate its cue words may stand (from this index of it on): see cueScore. */
   cueFrom?: (before: string) => number;
+  /**
+   * How far after a candidate its cue words may stand, within its clause: languages that put the verb last
+   * ("vóór 16/06/2024 over te maken", "bis 30.06. zu überweisen"). A cue after counts less than one before.
+   */
+  cueAfter?: number;
 }
 
 /** How much a column header labels one cell of the list under it. */
@@ -118,7 +124,7 @@ export function rankGeneric(ctx: DocContext, leaf: LeafNode, cands: RawCandidate
     const from = o.label ? o.labelFrom?.(c) : undefined;
     if (from) lab = Math.max(lab, headerRelation(ctx, hits, from, phrases.length));
     if (o.impliedLabel) lab = Math.max(lab, o.impliedLabel(c));
-    const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160, 0, o.cueFrom) : 0;
+    const cue = o.cue ? cueScore(ctx, c, cues, o.window ?? 160, o.cueAfter ?? 0, o.cueFrom) : 0;
     const pos = ctx.position(c);
     const early = 1 - Math.min(1, pos);
     const pr = prior(c);

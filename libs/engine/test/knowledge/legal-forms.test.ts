@@ -51,6 +51,17 @@ describe('legal forms', () => {
     for (const s of ['ApS', 'A/S', 'I/S', 'ASA', 'ENK', 'Oy', 'Oyj', 'S.R.L.', 'SRL', 'PFA', 'S.A.', 'Kft.', 'Zrt.', 'Nyrt.', 'Bt.', 'Ltd. Şti.', 'Ltd. Sti.']) expect([s, re.test(`Acme ${s}`)]).toEqual([s, true]);
   });
 
+  test('the forms of Ireland are known ("DAC", "CLG"); "UC" only where it ends a name', () => {
+    const re = form();
+    for (const s of ['Brennan Building Services Group DAC', 'Dublin Youth Theatre CLG', 'Acme Holdings ULC', 'Acme Unlimited UC']) expect([s, re.test(s)]).toEqual([s, true]);
+    expect(re.test('UC Berkeley')).toBe(false);
+  });
+
+  test('the sole traders of Germany and Austria are known ("e.K.", "e.U.")', () => {
+    const re = form();
+    for (const s of ['Softwareentwicklung Lorenz e.K.', 'Bürobedarf Schreiber e.U.']) expect([s, re.test(s)]).toEqual([s, true]);
+  });
+
   test('every form names the countries that use it', () => {
     for (const f of LEGAL_FORMS) expect(f.countries.length).toBeGreaterThan(0);
   });

@@ -75,34 +75,25 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
   const borrowed = lists[2]!.slice(0, K).filter((x) => x.features.lab > 0 && !own.has(x.value)).map((x) => ({ ...x, score: x.score * BORROWED_TOTAL }));
   const pools = [[...lists[0]!.slice(0, K), ...borrowed], lists[1]!.slice(0, K), lists[2]!.slice(0, K)];
   const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
-  let best: { i: number; j: number; k: number; score: number } | undefined;
+  // One tax line, or one tax line per rate ("VAT 7 %" and "VAT 19 %") whose sum is the tax: whichever adds up with
+  // the higher score. Line amounts can add up too ("8.00 + 2310.00 = 2318.00"), so neither reading goes first.
   const [ls, lt, lT] = pools as [Scored[], Scored[], Scored[]];
-  for (let i = 0; i < ls.length; i++) {
-    for (let j = 0; j < lt.length; j++) {
-      for (let k = 0; k < lT.length; k++) {
-        const a = num(ls[i]!.value), b = num(lt[j]!.value), c = num(lT[k]!.value);
-        if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > SUM_TOLERANCE || lt[j]!.score < taxFloor) continue;
-        const score = ls[i]!.score + lt[j]!.score + lT[k]!.score;
-        if (!best || score > best.score) best = { i, j, k, score };
-      }
-    }
-  }
-  if (!best) {
-    // one tax line per rate ("VAT 7 %" and "VAT 19 %"): the tax is their sum, when nothing else adds up
-    const parts = taxSums(lt);
+  const taxPools = [lt, taxSums(lt)];
+  let best: { i: number; j: number; k: number; score: number; taxes: Scored[] } | undefined;
+  for (const taxes of taxPools) {
     for (let i = 0; i < ls.length; i++) {
-      for (let j = 0; j < parts.length; j++) {
+      for (let j = 0; j < taxes.length; j++) {
         for (let k = 0; k < lT.length; k++) {
-          const a = num(ls[i]!.value), b = num(parts[j]!.value), c = num(lT[k]!.value);
-          if (!(c > 0 && a > 0) || Math.abs(a + b - c) > SUM_TOLERANCE || parts[j]!.score < taxFloor) continue;
-          const score = ls[i]!.score + parts[j]!.score + lT[k]!.score;
-          if (!best || score > best.score) best = { i, j, k, score };
+          const a = num(ls[i]!.value), b = num(taxes[j]!.value), c = num(lT[k]!.value);
+          if (!(c > 0 && a > 0 && b > 0) || Math.abs(a + b - c) > SUM_TOLERANCE || taxes[j]!.score < taxFloor) continue;
+          const score = ls[i]!.score + taxes[j]!.score + lT[k]!.score;
+          if (!best || score > best.score) best = { i, j, k, score, taxes };
         }
       }
     }
-    if (best) pools[1] = parts;
   }
   if (!best) return out;
+  pools[1] = best.taxes;
   const pick = [best.i, best.j, best.k];
   [s, t, T].forEach((x, n) => {
     if (!x.name) return;

@@ -31,20 +31,25 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
   if (isProse(ctx) && (role || ctx.totalChars > 6000)) return rankLegalDates(ctx, leaf, role ?? 'signed');
   const cands = dateCandidates(ctx);
   const own = [...fieldWords(leaf), ...nameWords(leaf.title ?? '')].filter((w) => w.length >= 3 && !GENERIC.has(w));
-  const ownRole = (r: string) => own.some((w) => r.startsWith(w.slice(0, 4)) || w.startsWith(r.slice(0, 4)));
+  // a role word is the field's own when it begins a word of the field's name or of one of its label phrases in any
+  // language ("fällig" of "Fälligkeit" for a due date)
+  const ownLabelWords = labelPhrases(leaf).flatMap((p) => p.toLowerCase().split(/[\s-]+/)).filter((w) => w.length >= 3);
+  const ownRole = (r: string) => own.some((w) => r.startsWith(w.slice(0, 4)) || w.startsWith(r.slice(0, 4))) || ownLabelWords.some((w) => w.startsWith(r));
   // the field's cue words count only after the last word of another date role before the date: "Invoice 118 /
   // Your order 4500 of 2 March" cues the order's date, not the invoice's
   // (a role word that is one of the field's cue words, "payment" for a due date, cues it rather than another role)
   const cues = cueWords(leaf).map((c) => c.split(' ')[0]!).filter((c) => c.length >= 3);
+  // a range word after one of the field's cues is the field's own role: "zahlbar bis", "payable until"
+  const cuedRange = (r: string, before: string) => RANGE_WORDS.has(r) && cues.some((c) => before.includes(c));
+  const isOtherRole = (r: string, before: string) => !ownRole(r) && !cues.some((c) => r.startsWith(c) || c.startsWith(r)) && !cuedRange(r, before);
   const cueFrom = (before: string) => {
     let at = 0;
     for (const m of before.matchAll(OTHER_DATE_ROLE_WORDS)) {
-      const r = m[1]!.toLowerCase();
-      if (!ownRole(r) && !cues.some((c) => r.startsWith(c) || c.startsWith(r))) at = m.index! + m[0].length;
+      if (isOtherRole(m[1]!.toLowerCase(), before.slice(0, m.index!))) at = m.index! + m[0].length;
     }
     return at;
   };
-  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80, hits: (h) => withoutOtherRoles(ctx, leaf, h), cueFrom }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
+  const scored = rankGeneric(ctx, leaf, cands, { label: true, cue: true, early: 0.6, window: 80, cueAfter: 40, hits: (h) => withoutOtherRoles(ctx, leaf, h), cueFrom }, (c) => (c.hints?.ambiguous ? -0.1 : 0));
   if (!labelPhrases(leaf).includes('date')) {
     // A specific date field (due, delivery, ...) on a short document needs its own label or cue.
     for (const s of scored) if (!s.features.lab && !s.features.cue) s.score *= 0.3;
@@ -77,7 +82,8 @@ function rankDates(ctx: DocContext, leaf: LeafNode): Scored[] {
       if (prevLine.length <= 30) label = prevLine;
     }
     // every role word of the label: one of the field's own makes it the field's label ("Payment Due" for a due date)
-    const roles = [...label.slice(-30).matchAll(OTHER_DATE_ROLE_WORDS)].map((m) => m[1]!.toLowerCase());
+    const tailAt = Math.max(0, label.length - 30);
+    const roles = [...label.slice(tailAt).matchAll(OTHER_DATE_ROLE_WORDS)].filter((m) => !cuedRange(m[1]!.toLowerCase(), label.slice(0, tailAt + m.index!).toLowerCase())).map((m) => m[1]!.toLowerCase());
     const hasOwnRole = roles.some(ownRole);
     if ((roles.length && !hasOwnRole) || otherRoleLabel(label, leaf)) { sc.score *= 0.5; sc.features.otherRole = 1; }
     const around = `${text.slice(Math.max(0, sp.start - 14), sp.start)}|${text.slice(sp.end, sp.end + 14)}`;
@@ -122,7 +128,8 @@ function withoutOtherRoles(ctx: DocContext, leaf: LeafNode, hits: LabelHit[]): L
 /** Concepts whose labels name a date of another role than a document's own date (knowledge/labels). */
 const DATE_ROLE_CONCEPTS = ['due_date', 'delivery_date', 'expiration_date'] as const;
 let roleLabelRe: RegExp | undefined;
-const roleNorm = (s: string) => foldLabel(s).replace(/[\s._-]+/g, ' ').trim();
+// (an apostrophe as any of the ways it is printed: "Date d’échéance" is the label "date d'échéance")
+const roleNorm = (s: string) => foldLabel(s).replace(/[\s._-]+/g, ' ').replace(/['’ʼ‘]/g, "'").trim();
 
 /**
  * Whether the label before a date (its text or its column header) ends in a phrase of another date role in any
@@ -147,6 +154,7 @@ const OTHER_DATE_ROLE_WORDS = new RegExp(OTHER_DATE_ROLE_RE.source, 'giu');
  * seen in `around` (the text before the date, '|', the text after it).
  */
 const RANGE = `(?:-|–|${wordsPattern(documentWords('rangeWords'))})`;
+const RANGE_WORDS = new Set(documentWords('rangeWords'));
 export const RANGE_AROUND = new RegExp(`\\d\\s*${RANGE}\\s*\\|$|^[^|]*\\|\\s*${RANGE}\\s*\\d`);
 
 /**

@@ -6,7 +6,7 @@
  * its comment says; the rule builds its pattern from the list with `wordsPattern`.
  */
 
-/** What a contract's sentences say near a value of a field asking for this role (see field-words CUE_ROLES). */
+/** What sentences say near a value of a field asking for this role (see field-words CUE_ROLES). */
 export type CueRole = 'effective' | 'signed' | 'end' | 'start' | 'term' | 'renewal' | 'notice' | 'due';
 
 export interface DocumentWords {
@@ -58,7 +58,12 @@ export interface DocumentWords {
   dateRoleStems: readonly string[];
   /** Words printed between the two dates of a period ("01.06. bis 30.06.", "June 1 to June 30"). */
   rangeWords: readonly string[];
-  /** Phrases (or word beginnings) of contracts near a value of each role: found in the text before the value. */
+  /**
+   * Phrases (or word beginnings) near a value of each role, found in the text before the value (a date's also after
+   * it, in its clause): a contract's ("commencing", "expires"), and the verbs of a payment deadline ("zahlbar",
+   * "over te maken"). Verbs and phrases of sentences, not labels: a label printed in a header row above other
+   * values would cue them all.
+   */
   cues: Readonly<Partial<Record<CueRole, readonly string[]>>>;
   /**
    * Nouns that, printed right after a label found on the page ("Invoice" + "Date", "Rechnungs" + "betrag"), make it
@@ -129,13 +134,13 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
       term: ['term of', 'period of', 'remain in', 'continue', 'for a period', 'shall survive', 'expire'],
       renewal: ['renew', 'successive', 'automatically', 'extend'],
       notice: ['notice', 'prior to', 'written notice', 'before the end', 'non-renewal', 'not to renew'],
-      due: ['due', 'payable', 'pay by'],
+      due: ['due', 'payable', 'pay by', 'pay before', 'please pay', 'to be paid', 'remit', 'settle'],
     },
     labelNouns: ['date', 'dated', 'total', 'amount', 'period', 'address', 'summary', 'type', 'currency', 'terms', 'due', 'balance', 'value', 'sum', 'subtotal'],
   },
   {
     ...none,
-    language: 'de',
+    language: 'de', cues: { due: ['zahlbar', 'zahlen', 'überweisen', 'begleichen'] },
     copyWords: ['kopie', 'exemplar', 'ausfertigung', 'duplikat'],
     slipTitles: ['kassenbon', 'kassenbeleg', 'beleg', 'bon', 'quittung'],
     paymentWords: ['zahlung'],
@@ -158,7 +163,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'nl',
+    language: 'nl', cues: { due: ['betalen', 'betaald', 'over te maken', 'overmaken', 'voldoen', 'voldaan'] },
     copyWords: ['kopie', 'exemplaar', 'duplicaat'],
     slipTitles: ['kassabon', 'kassaticket', 'klantenbon', 'klantenticket', 'bon'],
     paymentWords: ['betaling'],
@@ -178,7 +183,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'fr',
+    language: 'fr', cues: { due: ['payer', 'payable', 'payée', 'régler', 'réglée', 'acquitter'] },
     copyWords: ['copie', 'exemplaire', 'duplicata'],
     slipTitles: ['ticket', 'reçu'],
     paymentWords: ['paiement'],
@@ -197,7 +202,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'it',
+    language: 'it', cues: { due: ['pagare', 'pagabile', 'pagata', 'saldare', 'versare'] },
     copyWords: ['copia', 'esemplare'],
     slipTitles: ['scontrino', 'ricevuta', 'documento commerciale', 'scontrino fiscale'],
     notName: ['fattura', 'totale', 'importo', 'grazie'],
@@ -209,7 +214,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'es',
+    language: 'es', cues: { due: ['pagar', 'pagadero', 'pagada', 'abonar', 'liquidar'] },
     copyWords: ['copia', 'ejemplar', 'duplicado'],
     slipTitles: ['ticket', 'recibo'],
     notName: ['factura', 'fecha', 'total', 'importe', 'gracias'],
@@ -220,12 +225,12 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     taxNames: ['iva', 'impuesto', 'impuestos'],
   },
   // "c/", "s/": com, sem
-  { ...none, language: 'pt', copyWords: ['cópia', 'exemplar', 'duplicado', 'via cliente', 'via do cliente', 'via estabelecimento'], slipTitles: ['talão', 'recibo'], notName: ['fatura', 'total', 'obrigado'], taxIncluded: ['com', 'c/'], taxIncludedAfter: ['incluído'], taxExcluded: ['sem', 's/'], taxNames: ['iva', 'imposto', 'impostos'] },
+  { ...none, language: 'pt', cues: { due: ['pagar', 'pagável', 'ser paga', 'liquidar', 'liquidada'] }, copyWords: ['cópia', 'exemplar', 'duplicado', 'via cliente', 'via do cliente', 'via estabelecimento'], slipTitles: ['talão', 'recibo'], notName: ['fatura', 'total', 'obrigado'], taxIncluded: ['com', 'c/'], taxIncludedAfter: ['incluído'], taxExcluded: ['sem', 's/'], taxNames: ['iva', 'icms', 'iss', 'imposto', 'impostos'] },
   // Nordic, Finnish, Romanian, Hungarian and Turkish: rules that match whole words with \b see only words that begin
   // and end in an ASCII letter ("dato", "számla"); "beløb", "yhteensä", "áfa" are left to the label data.
   {
     ...none,
-    language: 'da',
+    language: 'da', cues: { due: ['betales', 'betaling senest', 'overføres'] },
     copyWords: ['kopi', 'eksemplar'],
     slipTitles: ['kvittering', 'bon'],
     notName: ['faktura', 'kvittering', 'kreditnota', 'dato', 'moms', 'betaling', 'antal', 'beskrivelse', 'kunde', 'konto', 'nummer', 'kopi'],
@@ -243,7 +248,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'nb',
+    language: 'nb', cues: { due: ['betales', 'betaling innen', 'overføres'] },
     copyWords: ['kopi', 'eksemplar'],
     slipTitles: ['kvittering'],
     notName: ['faktura', 'kvittering', 'kreditnota', 'dato', 'mva', 'totalt', 'betaling', 'antall', 'beskrivelse', 'kunde', 'konto', 'nummer', 'kopi', 'takk'],
@@ -258,13 +263,13 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
     rangeWords: ['til'],
     labelNouns: ['dato', 'totalt', 'adresse', 'periode', 'valuta'],
   },
-  { ...none, language: 'sv', copyWords: ['kopia', 'exemplar'], slipTitles: ['kvitto'], taxIncluded: ['inkl', 'inklusive', 'med'], taxExcluded: ['exkl', 'exklusive', 'utan'], taxNames: ['moms'] },
-  { ...none, language: 'pl', copyWords: ['kopia', 'egzemplarz'], slipTitles: ['paragon fiskalny'], taxExcluded: ['bez'], taxNames: ['vat', 'podatku'] },
+  { ...none, language: 'sv', cues: { due: ['betalas', 'betala', 'senast'] }, copyWords: ['kopia', 'exemplar'], slipTitles: ['kvitto'], taxIncluded: ['inkl', 'inklusive', 'med'], taxExcluded: ['exkl', 'exklusive', 'utan'], taxNames: ['moms'] },
+  { ...none, language: 'pl', cues: { due: ['zapłacić', 'zapłaty', 'płatne', 'płatna', 'uregulować'] }, copyWords: ['kopia', 'egzemplarz'], slipTitles: ['paragon fiskalny'], taxExcluded: ['bez'], taxNames: ['vat', 'podatku'] },
   // "vč.": včetně (including)
-  { ...none, language: 'cs', copyWords: ['kopie', 'exemplář'], slipTitles: ['účtenka'], taxIncluded: ['s', 'vč', 'včetně'], taxExcluded: ['bez'], taxNames: ['dph'] },
+  { ...none, language: 'cs', cues: { due: ['uhradit', 'uhraďte', 'zaplatit'] }, copyWords: ['kopie', 'exemplář'], slipTitles: ['účtenka'], taxIncluded: ['s', 'vč', 'včetně'], taxExcluded: ['bez'], taxNames: ['dph'] },
   {
     ...none,
-    language: 'fi',
+    language: 'fi', cues: { due: ['maksettava', 'maksakaa'] },
     copyWords: ['kopio'],
     slipTitles: ['kuitti'],
     notName: ['lasku', 'kuitti', 'pvm', 'alv', 'summa', 'maksu', 'kuvaus', 'asiakas', 'tilinumero', 'kiitos', 'sivu'],
@@ -279,7 +284,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'ro',
+    language: 'ro', cues: { due: ['achitat', 'achita', 'plătit', 'plătită'] },
     copyWords: ['copie', 'exemplar'],
     slipTitles: ['bon fiscal', 'bon', 'chitanță'],
     notName: ['factura', 'chitanta', 'pagina', 'tva', 'suma', 'cantitate', 'denumire', 'furnizor', 'cumparator', 'multumim'],
@@ -296,7 +301,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'hu',
+    language: 'hu', cues: { due: ['fizetendő', 'fizesse', 'utalja', 'átutalni'] },
     copyWords: ['másolat', 'példány'],
     slipTitles: ['nyugta'],
     notName: ['számla', 'nyugta', 'dátum', 'oldal', 'afa', 'fizetés', 'mennyiség', 'megnevezés', 'köszönjük', 'bankszámla', 'adószám'],
@@ -310,7 +315,7 @@ export const DOCUMENT_WORDS: readonly DocumentWords[] = [
   },
   {
     ...none,
-    language: 'tr',
+    language: 'tr', cues: { due: ['ödenmesi', 'ödeyiniz', 'ödenecek'] },
     copyWords: ['kopya', 'nüsha'],
     slipTitles: ['fiş', 'fis'],
     notName: ['fatura', 'fis', 'tarih', 'sayfa', 'kdv', 'toplam', 'tutar', 'odeme', 'miktar', 'açıklama', 'hesap', 'numara', 'teşekkür', 'tesekkur'],

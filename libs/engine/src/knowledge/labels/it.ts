@@ -12,7 +12,7 @@ export const it: LanguageLabels = {
     document_number: ['numero fattura', 'n. fattura', 'nr fattura', 'fattura n', 'fattura nr', 'num fattura', 'numero documento', 'n. documento', 'documento n', 'numero ricevuta', 'scontrino n', 'nostro riferimento', 'nostro rif', 'fattura', 'ricevuta', 'scontrino', 'numero'],
     issue_date: ['data fattura', 'data documento', 'data di emissione', 'data emissione', 'emessa il', 'data'],
     due_date: ['data di scadenza', 'data scadenza', 'scadenza pagamento', 'da pagare entro', 'pagamento entro', 'scade il', 'scadenza', 'da saldare entro il', 'pagabile entro il', 'data di pagamento', 'entro il'],
-    delivery_date: ['data di consegna', 'data consegna', 'data spedizione', 'data ddt', 'consegna'],
+    delivery_date: ['data di consegna', 'data consegna', 'data spedizione', 'data ddt', 'data di esecuzione', 'data prestazione', 'consegna'],
     order_number: ['numero ordine', 'n. ordine', 'nr ordine', 'ordine n', 'vs ordine', 'vostro ordine', 'rif ordine', "ordine d'acquisto", 'ordine', 'n. oda', 'oda'],
     customer_number: ['codice cliente', 'cod cliente', 'numero cliente', 'n. cliente', 'id cliente', 'cliente n', 'cliente'],
     customer_reference: ['vostro riferimento', 'vs riferimento', 'vs rif', 'rif cliente', 'riferimento', 'rif'],

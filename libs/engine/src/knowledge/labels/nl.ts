@@ -12,7 +12,7 @@ export const nl: LanguageLabels = {
     document_number: ['factuurnummer', 'factuur nr', 'factuurnr', 'factuur nummer', 'notanummer', 'bonnummer', 'kassabon nr', 'documentnummer', 'creditnota nr', 'ons kenmerk', 'onze referentie', 'factuur', 'nummer', 'nr'],
     issue_date: ['factuurdatum', 'datum factuur', 'datum van uitgifte', 'uitgiftedatum', 'documentdatum', 'datum'],
     due_date: ['vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'uiterlijk te betalen op', 'te betalen voor', 'betaaldatum', 'verloopdatum', 'betalen voor', 'verval', 'uiterlijk te voldoen op', 'te voldoen voor', 'uiterlijk op', 'uiterlijk'],
-    delivery_date: ['leverdatum', 'leveringsdatum', 'afleverdatum', 'datum levering', 'verzenddatum'],
+    delivery_date: ['leverdatum', 'leveringsdatum', 'afleverdatum', 'datum levering', 'verzenddatum', 'uitvoeringsdatum', 'prestatiedatum'],
     order_number: ['ordernummer', 'bestelnummer', 'inkoopordernummer', 'uw ordernummer', 'order nr', 'uw bestelling', 'inkooporder', 'bestelling', 'bestelbon', 'po nummer', 'inkoopnummer', 'po'],
     customer_number: ['klantnummer', 'klantnr', 'klant nr', 'debiteurnummer', 'debiteurnr', 'relatienummer', 'klantcode', 'klant'],
     customer_reference: ['uw referentie', 'uw kenmerk', 'uw ref', 'referentie', 'kenmerk'],

@@ -30,6 +30,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   { variants: ['LLP'], countries: ['US', 'GB', 'IN'] },
   { variants: ['LP', 'L.P'], countries: ['US', 'GB'] },
   { variants: ['PLC', 'plc'], countries: ['GB', 'IE'] },
+  { variants: ['DAC', 'CLG', 'ULC'], countries: ['IE'] },
+  { variants: ['UC'], countries: ['IE'], endsNameOnly: true },
   { variants: ['Pty'], countries: ['AU', 'ZA'] },
   { variants: ['Pte'], countries: ['SG'] },
   { variants: ['Sdn Bhd', 'Sdn. Bhd', 'SDN BHD', 'SDN. BHD', 'Bhd', 'BHD', 'Berhad', 'BERHAD', 'S/B'], countries: ['MY'] },
@@ -38,7 +40,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   { variants: ['AG', 'Aktiengesellschaft', 'AKTIENGESELLSCHAFT'], countries: ['DE', 'AT', 'CH'] },
   { variants: ['KG', 'KGaA', 'OHG', 'GbR'], countries: ['DE', 'AT'] },
   { variants: ['UG'], countries: ['DE'] },
-  { variants: ['e.K'], countries: ['DE'] },
+  { variants: ['e.K', 'e.Kfm', 'e.Kfr'], countries: ['DE'] },
+  { variants: ['e.U'], countries: ['AT'] },
   { variants: ['eG', 'e.G', 'e.V', 'PartG', 'PartG mbB', 'mbB'], countries: ['DE'] },
   // Benelux
   { variants: ['N.V', 'NV'], countries: ['NL', 'BE'] },

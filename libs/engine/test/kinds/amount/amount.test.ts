@@ -283,3 +283,8 @@ describe('decimals one space after their separator', () => {
 test('a total grouped the Swiss way with a typeset apostrophe ("CHF 1’234.50") is read whole', () => {
   expect(field([{ text: 'Rechnung 2024-1', y: 0.05 }, { text: 'Total CHF 1’234.50', x: 0.5, y: 0.5 }], 'total', num).value).toBe(1234.5);
 });
+
+test('a Brazilian service tax ("ISS 5,0 %") is the tax', () => {
+  const r = extract(['Total s/ IVA', '5.568,00 BRL', 'ISS 5,0 %', '278,40 BRL', 'Total', '5.846,40 BRL'], { subtotal: num, tax_amount: num, total: num });
+  expect(r.data).toEqual({ subtotal: 5568, tax_amount: 278.4, total: 5846.4 });
+});

@@ -86,3 +86,33 @@ test('a column headed by a role word of another kind and the field\'s own ("Paym
   expect(field(grid, 'due_date', str).value).toBe('2024-04-06');
   expect(field(grid, 'invoice_date', str).value).toBe('2024-03-16');
 });
+
+test.each([
+  ['de', 'Fälligkeit'],
+  ['nl', 'Vervaldatum'],
+  ['fr', 'Échéance'],
+])('a column headed by the field\'s own role word in another language (%s) is the field\'s, not another role\'s', (_lang, dueHeader) => {
+  const grid = [
+    'Elektrotechnik Brandt GmbH',
+    { text: 'Datum', x: 0.08, y: 0.3 }, { text: dueHeader, x: 0.36, y: 0.3 },
+    { text: '16.09.2023', x: 0.08, y: 0.32 }, { text: '31.10.2023', x: 0.36, y: 0.32 },
+  ];
+  const due = field(grid, 'due_date', str);
+  expect(due.value).toBe('2023-10-31');
+  // (its header is the field's own role, so it is not marked as another role's date)
+  expect(due.result.candidates?.[0]?.features.otherRole).toBeUndefined();
+  expect(field(grid, 'invoice_date', str).value).toBe('2023-09-16');
+});
+
+test.each([
+  ['fr', 'Fait le', "Date d'exécution"],
+  ['es', 'Fecha', 'Fecha de ejecución'],
+  ['it', 'Data', 'Data di esecuzione'],
+])('%s: the date a service was performed ("%s" beside "%s") is not the document\'s date', (_lang, issued, performed) => {
+  const grid = [
+    'Orméa Informatique SA',
+    { text: issued, x: 0.08, y: 0.3 }, { text: performed, x: 0.36, y: 0.3 },
+    { text: '14/01/2025', x: 0.08, y: 0.32 }, { text: '13/01/2025', x: 0.36, y: 0.32 },
+  ];
+  expect(field(grid, 'invoice_date', str).value).toBe('2025-01-14');
+});

@@ -45,6 +45,9 @@ test.each([
   ['Ihr Zeichen', 'de'],
   ['Uw kenmerk', 'nl'],
   ['Vos références', 'fr'],
+  // "V/" abbreviates "your" ("Vossa", "Votre")
+  ['V/ Ref.', 'pt'],
+  ['V/Réf.', 'fr'],
 ])('an order number is read under a "your reference" label (%s, %s)', (label) => {
   const { value } = field([
     { text: 'ACME Ltd', y: 0.05 },
@@ -57,4 +60,24 @@ test.each([
 test('a plain "Reference" is no order number', () => {
   const { value } = field([{ text: 'ACME Ltd', y: 0.05 }, { text: 'Reference: INV-27681', y: 0.3 }], 'po_number', str);
   expect(value).toBeNull();
+});
+
+test('a word of an e-mail or web address is no label word ("com" of ".com" does not abbreviate "commande")', () => {
+  const { value } = field([
+    { text: 'ACME Ltd', y: 0.05 },
+    { text: 'e-mail: office@acme-logistics.com.mx Routing No. 340722506', y: 0.8 },
+  ], 'purchase_order', { type: ['string', 'null'], description: "The buyer's purchase order number the invoice refers to." });
+  expect(value).toBeNull();
+});
+
+test('a word of another concept\'s label printed in full abbreviates no label of the field ("Com." of "Reg. Com." is no "commande")', () => {
+  const lines = [
+    { text: 'Softronic Vest S.R.L.', y: 0.05 },
+    { text: 'CIF: RO30984579 · Reg. Com.: J35/2210/2012', y: 0.1 },
+    { text: 'Seria și nr.', x: 0.05, y: 0.2 }, { text: 'Data emiterii', x: 0.3, y: 0.2 },
+    { text: 'TMF-0457', x: 0.05, y: 0.23 }, { text: '03.02.2026', x: 0.3, y: 0.23 },
+  ];
+  expect(field(lines, 'purchase_order_number', { type: ['string', 'null'] }).value).toBeNull();
+  // (the register's own label still reads it)
+  expect(field(lines, 'trade_register_number', { type: ['string', 'null'], description: 'company registration number' }).value).toBe('J35/2210/2012');
 });

@@ -40,6 +40,7 @@ test('a line that is only a label is no party name', () => {
 
 test.each([
   ['de', 'Zu Händen Jana Krüger'], ['nl', 't.a.v. Bram Postma'], ['it', 'Alla c.a. Matteo Mariani'], ['fr', "À l'attention de Antoine Brunet"], ['en', 'Attn: Michael Caldwell'],
+  ['pt', 'At. Beatriz Teixeira'], ['es', 'Atn. Lucía Romero'], ['fr', 'A l’att. de Hugo Mercier'],
 ])('%s: the person on an attention line is not the buyer; the company above it is', (_lang, attention) => {
   const d = doc(['ACME Supplies Ltd', '1 High Street', 'London', '', 'Invoice 1042', '', 'Bill to:', 'Whitfield Holding', attention, '12 Mill Road', 'Leeds LS1 4AB']);
   expect(extractFromDocument(d, parties).data.buyer_name).toBe('Whitfield Holding');
@@ -67,4 +68,12 @@ test('a role word ending a longer line ("... presso il cliente") opens no party 
   ]));
   expect(ctx.blockRole(0, 1).role).toBeUndefined();
   expect(ctx.blockRole(0, 3).role).toBe('buyer');
+});
+
+test.each([
+  ['fr', 'Chaussée de Wavre 162', '1050 Ixelles'],
+  ['de', 'Industriezeile 148', '4020 Linz'],
+])('%s: a street line ("%s") is no party name, though its street word is not the common one', (_lang, street, town) => {
+  const d = doc(['ACME Supplies Ltd', '1 High Street', 'London', '', 'Invoice 1042', '', 'Bill to:', street, town]);
+  expect(partyCandidates(new DocContext(d), 'buyer').map((c) => c.value)).not.toContain(street);
 });
