@@ -171,8 +171,11 @@ export function emailCandidates(ctx: DocContext): RawCandidate[] {
   return scan(ctx, 'email', /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, (m, p) => ({ p, start: m.index!, end: m.index! + m[0].length, value: m[0], text: m[0] }));
 }
 
-/** A web address ending in a top-level domain of knowledge/web-domains, with its path; not an e-mail address's domain. */
-export const WEB_ADDRESS_RE = new RegExp(String.raw`(?<![@\w.])(?:https?:\/\/)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:${WEB_TOP_LEVEL_DOMAINS.join('|')})(?:\/[^\s]*)?(?![@\w])`, 'gi');
+/**
+ * A web address ending in a top-level domain of knowledge/web-domains, with its path; not an e-mail address's domain,
+ * nor the tail of one after a hyphen ("fournitures.fr" of "billing@evolis-fournitures.fr").
+ */
+export const WEB_ADDRESS_RE = new RegExp(String.raw`(?<![@\w.-])(?:https?:\/\/)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:${WEB_TOP_LEVEL_DOMAINS.join('|')})(?:\/[^\s]*)?(?![@\w])`, 'gi');
 
 export function urlCandidates(ctx: DocContext): RawCandidate[] {
   return scan(ctx, 'url', WEB_ADDRESS_RE, (m, p) => {

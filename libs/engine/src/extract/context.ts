@@ -5,6 +5,7 @@ import { phrasesOf, phrasesPattern } from '../knowledge/labels/index.js';
 import { languageOf } from '../knowledge/languages/index.js';
 import { LEGAL_FORM_RE } from '../knowledge/legal-forms/index.js';
 import { SLIP_COMPOUND_ENDS, SLIP_WORDS, wordsPattern } from '../knowledge/document-words/index.js';
+import { withoutAddresses } from './label-similarity.js';
 
 export interface Grounding {
   page: number;
@@ -261,7 +262,8 @@ export class DocContext {
     const line = page.lines[li];
     if (!line) return { dist: 0 };
     const own = page.text.slice(line.start, upto ?? line.start);
-    const test = (t: string): BlockRole | undefined => {
+    const test = (raw: string): BlockRole | undefined => {
+      const t = withoutAddresses(raw);
       if (SLIP_TITLE_LINE.test(t)) return undefined;
       const b = BUYER_LABEL_RE.test(t);
       const sl = SELLER_LABEL_RE.test(t);

@@ -59,6 +59,15 @@ const IDENTIFIER_TOKEN = '_';
 /** E-mail and web addresses: runs of non-blank characters holding an "@" or opening with "www." or a scheme. */
 const ADDRESS_RE = /[^\s@]*@\S+|(?<!\S)(?:https?:\/\/|www\.)\S+/giu;
 
+/**
+ * The text with its e-mail and web addresses blanked (same length): "billing@acme.de" holds no "Billing" heading
+ * and "office@acme.com" no "com." abbreviation.
+ */
+export function withoutAddresses(text: string): string {
+  if (!text.includes('@') && !/www\.|https?:/i.test(text)) return text;
+  return text.replace(ADDRESS_RE, (m) => ' '.repeat(m.length));
+}
+
 /** Where a text's e-mail and web addresses stand ([start, end) pairs, in order); none without "@" or "www."/"http". */
 function addressRuns(text: string): [number, number][] {
   if (!text.includes('@') && !/www\.|https?:/i.test(text)) return [];

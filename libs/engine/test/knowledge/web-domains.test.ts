@@ -30,6 +30,11 @@ describe('top-level domains', () => {
     expect(probes.filter((p) => all(WEB_ADDRESS_RE, p) !== all(OLD_URL, p))).toEqual([]);
   });
 
+  test('the tail of a hyphenated e-mail domain after its hyphen is no web address of its own', () => {
+    expect([...'billing@evolis-fournitures.fr'.matchAll(WEB_ADDRESS_RE)]).toEqual([]);
+    expect([...'www.evolis-fournitures.fr'.matchAll(WEB_ADDRESS_RE)].map((m) => m[0])).toEqual(['www.evolis-fournitures.fr']);
+  });
+
   test('the issuer reader still cuts web addresses with the names\' subset only', () => {
     expect('ACME Ltd acme.in'.replace(WEB_ADDRESS, ' ')).toBe('ACME Ltd acme.in');
     expect('ACME Ltd acme.com'.replace(WEB_ADDRESS, ' ')).toBe('ACME Ltd  ');

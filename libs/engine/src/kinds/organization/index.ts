@@ -11,6 +11,7 @@ import { BUYER_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/i
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { organizationCandidates } from '../../extract/candidates.js';
 import { BUYER_CUE_RE, BUYER_LABEL_RE, type DocContext } from '../../extract/context.js';
+import { withoutAddresses } from '../../extract/label-similarity.js';
 import { labelledText } from '../../extract/labelled-text.js';
 import { spansCells } from '../../extract/labels.js';
 import { aggregate } from '../../extract/ranking.js';
@@ -31,13 +32,37 @@ const BUYER_LETTERHEAD_FIELD = fieldWordsTest(BUYER_FIELD_WORDS.letterhead);
 /** A first-page line that is no letterhead name: a title, page, date, phone or web line (knowledge/document-words). */
 export const NOT_LETTERHEAD = new RegExp(wordsPattern(documentWords('notLetterhead')), 'i');
 
+/** The party candidates of one side, scored (once per document and side: the other side's reading uses them too). */
+function scoredParties(ctx: DocContext, side: 'seller' | 'buyer'): Scored[] {
+  return ctx.memo(`parties:${side}`, () => partyCandidates(ctx, side).map((c) => ({ value: c.value, spans: [c.span, ...(c.extra ?? [])], score: scoreParty(c.features, side), features: c.features })));
+}
+
+/**
+ * An invoice that heads no block as the buyer's still addresses one: a company's name (a legal form) over an address
+ * in the upper part of the first page (a window envelope's place), outside the letterhead, that is not the seller's
+ * name. (Not any name over a line opening with a digit: a table's header row stands over its first row.) Such blocks
+ * count as the buyer's (`window`); where any block is headed as the buyer's, the heading decides.
+ */
+function markWindowBlocks(ctx: DocContext, list: Scored[]): void {
+  if (list.some((s) => s.features.buyerRole! > 0)) return;
+  const seller = scoredParties(ctx, 'seller').reduce<Scored | undefined>((a, s) => (!a || s.score > a.score ? s : a), undefined);
+  const sellerName = seller ? normText(String(seller.value)) : undefined;
+  for (const s of list) {
+    const f = s.features;
+    if (!(f.top! > 0 && f.legal && f.addrBelow && !f.sellerRole && !f.firstLine && !f.attention) || normText(String(s.value)) === sellerName) continue;
+    f.window = 1;
+    s.score = scoreParty(f, 'buyer');
+  }
+}
+
 /** Names of organisations: labelled, legal-suffix names near the top, or the first prominent line. */
 function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
   const buyerSide = BUYER_BLOCK_FIELD(fieldWords(leaf).join(' '));
   if (ctx.pages.length <= 4) {
     // business documents: party blocks on the page, by layout role
     const side = buyerSide ? 'buyer' : 'seller';
-    const out: Scored[] = partyCandidates(ctx, side).map((c) => ({ value: c.value, spans: [c.span, ...(c.extra ?? [])], score: scoreParty(c.features, side), features: c.features }));
+    const out: Scored[] = scoredParties(ctx, side).map((s) => ({ ...s, features: { ...s.features } }));
+    if (side === 'buyer') markWindowBlocks(ctx, out);
     for (const s of labelledText(ctx, leaf, 6)) if (s.features.lab >= 0.75) out.push({ ...s, score: s.score * 0.8 });
     return withLegalName(ctx, aggregate(out));
   }
@@ -54,7 +79,7 @@ function rankOrganization(ctx: DocContext, leaf: LeafNode): Scored[] {
     // the preceding lines decide whose block this is ("Bill to", "Customer", "An:")
     const li = ctx.lineIndex(o.p, o.start);
     const prevLine = ctx.pages[o.p].lines[Math.max(0, li - 3)];
-    const before = ctx.pages[o.p].text.slice(Math.min(prevLine?.start ?? o.start, Math.max(0, o.start - 60)), o.start).toLowerCase();
+    const before = withoutAddresses(ctx.pages[o.p].text.slice(Math.min(prevLine?.start ?? o.start, Math.max(0, o.start - 60)), o.start)).toLowerCase();
     let z = -0.6 + 0.8 * (1 - y) + 0.25 * Math.min(4, n) - 0.8 * o.p;
     if (BUYER_CUE_RE.test(before)) z += buyer ? 1 : -1.2;
     out.push({ value: o.value, spans: [o], score: sigmoid(z), features: { y, n } });

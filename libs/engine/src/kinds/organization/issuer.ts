@@ -73,7 +73,8 @@ const PAYEE_AT = new RegExp(`${PAYEE_LABEL}\\s*:?\\s*`, 'iu');
 const SENDER_SEP = /\s+[•·|–—]\s+|\s+-\s+/;
 
 function compact(s: string): string {
-  return normText(s).replace(LEGAL_SUFFIX, '').replace(/[^a-z0-9]/g, '');
+  // (letters without their accents, as domains spell them: "Évolis" is "evolis")
+  return normText(s).replace(LEGAL_SUFFIX, '').normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').replace(/[^a-z0-9]/g, '');
 }
 
 /** Second-level labels of the domains printed on the page outside customer blocks, with their roles. */
@@ -575,7 +576,7 @@ export function legalFormBelow(page: Page, li: number, start: number, end: numbe
 /** Hand-set weights (log-odds) of the party features for the issuer (seller) and the recipient (buyer). */
 export const ISSUER_WEIGHTS: Record<'seller' | 'buyer', Record<string, number>> = {
   seller: { bias: -2.2, buyerRole: -2.5, sellerRole: 2.2, top: 1.2, footer: 0.3, legal: 1.0, addrBelow: 0.6, sender: 1.2, domain: 1.8, big: 0.6, repeat: 0.35, upper: 0.2, afterLabel: 0, words: -0.05, details: 0.8, payee: 2.0, firstLine: 1.2, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5, addressee: -1.5 },
-  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5, addressee: 2.5 },
+  buyer: { bias: -2.5, buyerRole: 3.0, sellerRole: -2.5, top: 0.3, footer: -1.0, legal: 0.4, addrBelow: 0.8, sender: -1.5, domain: -1.2, big: -0.2, repeat: 0, upper: 0, afterLabel: 0.3, words: -0.05, details: -0.8, payee: -2.0, firstLine: -0.3, junk: -1.5, mixed: -1.0, tail: -0.6, attention: -1.5, addressee: 2.5, window: 1.5 },
 };
 
 export function scoreParty(f: Record<string, number>, side: 'seller' | 'buyer'): number {

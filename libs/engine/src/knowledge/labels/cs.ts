@@ -31,7 +31,7 @@ export const cs: LanguageLabels = {
     vat_id: ['daňové identifikační číslo', 'ič dph', 'dič'],
     company_registration: ['identifikační číslo', 'ičo', 'ič', 'obchodní rejstřík', 'spisová značka'],
     seller: ['dodavatel', 'prodávající', 'prodejce', 'poskytovatel', 'zhotovitel'],
-    buyer: ['odběratel', 'kupující', 'objednatel', 'zákazník', 'příjemce'],
+    buyer: ['fakturační adresa', 'fakturovat na', 'odběratel', 'kupující', 'objednatel', 'zákazník', 'příjemce'],
     ship_to: ['dodací adresa', 'adresa dodání', 'místo dodání', 'konečný příjemce'],
     addressee: null,
     attention: ['k rukám'],

@@ -31,7 +31,7 @@ export const de: LanguageLabels = {
     vat_id: ['ust-idnr', 'ust idnr', 'ust id nr', 'ust id', 'ust ident nr', 'umsatzsteuer id', 'ustid', 'mwst-nr', 'mwst nr', 'uid nr', 'uid', 'steuernummer', 'steuer nr', 'st nr'],
     company_registration: ['handelsregister', 'hrb', 'hra', 'handelsregisternummer', 'registergericht', 'amtsgericht', 'firmenbuchnummer', 'firmenbuch'],
     seller: ['verkäufer', 'lieferant', 'rechnungssteller', 'leistungserbringer', 'auftragnehmer', 'anbieter', 'absender'],
-    buyer: ['rechnungsempfänger', 'rechnungsadresse', 'leistungsempfänger', 'kunde', 'käufer', 'auftraggeber', 'empfänger'],
+    buyer: ['rechnungsempfänger', 'rechnungsadresse', 'rechnungsanschrift', 'rechnung an', 'leistungsempfänger', 'kunde', 'käufer', 'auftraggeber', 'empfänger'],
     ship_to: ['lieferadresse', 'lieferanschrift', 'versandadresse', 'lieferung an'],
     addressee: ['an'],
     attention: ['zu händen von', 'zu händen', 'z hd', 'zhd', 'attn'],

@@ -31,7 +31,7 @@ export const es: LanguageLabels = {
     vat_id: ['nif', 'cif', 'nif/cif', 'n.i.f.', 'c.i.f.', 'nif iva', 'nº iva', 'número de iva', 'rfc', 'ruc', 'cuit', 'nit', 'rut'],
     company_registration: ['inscrita en el registro mercantil', 'registro mercantil', 'reg mercantil'],
     seller: ['datos del emisor', 'emitido por', 'facturado por', 'vendedor', 'proveedor', 'emisor', 'remitente'],
-    buyer: ['datos del cliente', 'facturar a', 'facturado a', 'dirección de facturación', 'cliente', 'comprador', 'destinatario', 'receptor'],
+    buyer: ['datos del cliente', 'facturar a', 'facturado a', 'factura a', 'dirección de facturación', 'cliente', 'comprador', 'destinatario', 'receptor'],
     ship_to: ['dirección de entrega', 'dirección de envío', 'lugar de entrega', 'enviar a', 'entregar a'],
     addressee: ['para'],
     attention: ['a la atención de', 'atención', 'attn', 'atn', 'att'],

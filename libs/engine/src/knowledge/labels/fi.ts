@@ -31,7 +31,7 @@ export const fi: LanguageLabels = {
     vat_id: ['alv-tunniste', 'alv-numero', 'arvonlisäverotunniste', 'vat-tunniste', 'y-tunnus'],
     company_registration: ['y-tunnus', 'yritystunnus', 'kaupparekisteri'],
     seller: ['myyjä', 'laskuttaja', 'toimittaja', 'palveluntarjoaja', 'lähettäjä'],
-    buyer: ['laskutusosoite', 'ostaja', 'tilaaja', 'asiakas', 'maksaja', 'vastaanottaja'],
+    buyer: ['laskutusosoite', 'laskutetaan', 'ostaja', 'tilaaja', 'asiakas', 'maksaja', 'vastaanottaja'],
     ship_to: ['toimitusosoite', 'toimituspaikka'],
     addressee: null,
     attention: ['attn', 'huom'],

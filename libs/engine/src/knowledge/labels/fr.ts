@@ -31,7 +31,7 @@ export const fr: LanguageLabels = {
     vat_id: ['n° tva', 'numéro de tva', 'n° tva intracommunautaire', 'tva intracommunautaire', 'tva intracom', 'identifiant tva', 'n° de tva', 'tva'],
     company_registration: ['siret', 'siren', 'rcs', 'n° siret', 'numéro siret', 'numéro siren', 'r.c.s.', 'registre du commerce', "numéro d'entreprise", "n° d'entreprise", 'ide'],
     seller: ['fournisseur', 'vendeur', 'émetteur', 'prestataire', 'facturé par', 'expéditeur'],
-    buyer: ['facturé à', 'adresse de facturation', 'facturer à', 'destinataire', 'client', 'acheteur', 'adressé à'],
+    buyer: ['facturé à', 'adresse de facturation', 'facturer à', 'facture à', 'destinataire', 'client', 'acheteur', 'adressé à'],
     ship_to: ['livré à', 'adresse de livraison', 'livrer à', 'lieu de livraison'],
     addressee: ['à'],
     // (capitals often drop their accent: "A l'attention de")

@@ -35,7 +35,7 @@ export const hu: LanguageLabels = {
     vat_id: ['közösségi adószám', 'eu adószám', 'csoportos adószám', 'adószám', 'adóazonosító szám'],
     company_registration: ['cégjegyzékszám', 'cégjegyzék szám', 'nyilvántartási szám', 'cg'],
     seller: ['eladó', 'szállító', 'számlakibocsátó', 'kibocsátó', 'szolgáltató'],
-    buyer: ['vevő', 'megrendelő', 'vásárló', 'ügyfél', 'címzett'],
+    buyer: ['számlázási cím', 'vevő', 'megrendelő', 'vásárló', 'ügyfél', 'címzett'],
     ship_to: ['szállítási cím', 'szállítási hely', 'teljesítés helye'],
     addressee: null,
     attention: ['figyelmébe'],

@@ -31,7 +31,7 @@ export const it: LanguageLabels = {
     vat_id: ['partita iva', 'p. iva', 'codice fiscale', 'cod fisc', 'c.f.'],
     company_registration: ['registro imprese', 'iscrizione registro imprese', 'n. rea', 'rea', 'cciaa', 'c.c.i.a.a.'],
     seller: ['cedente/prestatore', 'cedente', 'prestatore', 'fornitore', 'venditore', 'emittente', 'mittente'],
-    buyer: ['cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile', 'destinatario', 'intestatario', 'fatturare a', 'acquirente', 'cliente'],
+    buyer: ['cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile', 'destinatario', 'intestatario', 'fatturare a', 'fatturato a', 'fattura a', 'acquirente', 'cliente'],
     ship_to: ['luogo di consegna', 'indirizzo di consegna', 'destinazione merce', 'consegnare a', 'destinazione'],
     // Italian letters open the addressee's block with "Spett.le" (a buyer heading), not with a word and a colon
     addressee: null,

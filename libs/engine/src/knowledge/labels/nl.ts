@@ -31,7 +31,7 @@ export const nl: LanguageLabels = {
     vat_id: ['btw nr', 'btw-nummer', 'btw-nr', 'btw nummer', 'btw id', 'omzetbelastingnummer', 'btw'],
     company_registration: ['kamer van koophandel', 'kvk nummer', 'kvk nr', 'kvk', 'ondernemingsnummer', 'kbo nummer', 'kbo', 'rpr', 'handelsregister'],
     seller: ['gefactureerd door', 'leverancier', 'verkoper', 'dienstverlener', 'afzender'],
-    buyer: ['factuuradres', 'gefactureerd aan', 'factuur aan', 'afnemer', 'opdrachtgever', 'klant', 'koper'],
+    buyer: ['factuuradres', 'gefactureerd aan', 'factuur aan', 'factureren aan', 'afnemer', 'opdrachtgever', 'klant', 'koper'],
     ship_to: ['afleveradres', 'leveradres', 'bezorgadres', 'verzendadres', 'leveren aan'],
     addressee: ['aan'],
     attention: ['ter attentie van', 't a v', 'tav', 'attn'],

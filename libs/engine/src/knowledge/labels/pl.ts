@@ -31,7 +31,7 @@ export const pl: LanguageLabels = {
     vat_id: ['numer identyfikacji podatkowej', 'nip ue', 'nr vat ue', 'nip'],
     company_registration: ['numer krs', 'krs', 'regon', 'sąd rejonowy'],
     seller: ['sprzedawca', 'wystawca', 'sprzedający', 'dostawca', 'usługodawca'],
-    buyer: ['nabywca', 'kupujący', 'płatnik', 'zamawiający', 'usługobiorca', 'klient'],
+    buyer: ['dane nabywcy', 'faktura dla', 'nabywca', 'kupujący', 'płatnik', 'zamawiający', 'usługobiorca', 'klient'],
     ship_to: ['adres dostawy', 'miejsce dostawy', 'odbiorca'],
     addressee: null,
     attention: ['do rąk własnych', 'do rąk'],

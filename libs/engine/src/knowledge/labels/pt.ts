@@ -31,7 +31,7 @@ export const pt: LanguageLabels = {
     vat_id: ['nif', 'nipc', 'nº contribuinte', 'número de contribuinte', 'contribuinte', 'cnpj', 'cpf', 'inscrição estadual'],
     company_registration: ['conservatória do registo comercial', 'registo comercial', 'matrícula', 'nipc', 'cnpj'],
     seller: ['prestador de serviços', 'emitido por', 'fornecedor', 'vendedor', 'emitente', 'prestador'],
-    buyer: ['morada de faturação', 'endereço de cobrança', 'tomador de serviços', 'faturar a', 'cliente', 'adquirente', 'comprador', 'destinatário', 'tomador'],
+    buyer: ['morada de faturação', 'endereço de cobrança', 'tomador de serviços', 'faturar a', 'faturado a', 'fatura a', 'cliente', 'adquirente', 'comprador', 'destinatário', 'tomador'],
     ship_to: ['morada de entrega', 'local de entrega', 'endereço de entrega', 'local de descarga', 'entregar a'],
     addressee: ['para'],
     attention: ['ao cuidado de', 'aos cuidados de', 'a/c', 'atenção', 'att', 'at'],

@@ -35,7 +35,7 @@ export const ro: LanguageLabels = {
     vat_id: ['cod de identificare fiscală', 'cod de înregistrare în scopuri de tva', 'cod unic de înregistrare', 'cod fiscal', 'c.i.f.', 'cif', 'cui', 'cod tva'],
     company_registration: ['nr ord reg com', 'nr reg com', 'registrul comerțului', 'reg com', 'euid'],
     seller: ['furnizor', 'vânzător', 'prestator', 'emitent'],
-    buyer: ['facturat către', 'cumpărător', 'client', 'destinatar'],
+    buyer: ['facturat către', 'factură către', 'cumpărător', 'client', 'destinatar'],
     ship_to: ['adresa de livrare', 'locul livrării', 'punct de livrare', 'livrare la'],
     addressee: ['către'],
     attention: ['în atenția', 'att'],

@@ -31,7 +31,7 @@ export const sv: LanguageLabels = {
     vat_id: ['momsregistreringsnummer', 'momsreg nr', 'momsregnr', 'momsnummer', 'vat-nummer', 'vat nr'],
     company_registration: ['organisationsnummer', 'org nr', 'orgnr', 'registreringsnummer'],
     seller: ['säljare', 'leverantör', 'fakturautställare', 'avsändare'],
-    buyer: ['faktureras till', 'fakturaadress', 'köpare', 'beställare', 'kund', 'mottagare'],
+    buyer: ['faktureras till', 'faktura till', 'fakturaadress', 'köpare', 'beställare', 'kund', 'mottagare'],
     ship_to: ['leveransadress', 'levereras till', 'leverans till'],
     addressee: ['till'],
     attention: ['att', 'attn'],

@@ -34,7 +34,7 @@ export const tr: LanguageLabels = {
     vat_id: ['vergi kimlik no', 'vergi no', 'vkn', 'tc kimlik no', 'tckn', 'vergi dairesi'],
     company_registration: ['mersis no', 'ticaret sicil no', 'sicil no', 'mersis'],
     seller: ['satıcı bilgileri', 'satıcı', 'tedarikçi', 'düzenleyen'],
-    buyer: ['alıcı bilgileri', 'alıcı', 'sayın', 'fatura adresi', 'müşteri'],
+    buyer: ['alıcı bilgileri', 'fatura edilen', 'alıcı', 'sayın', 'fatura adresi', 'müşteri'],
     ship_to: ['teslimat adresi', 'sevk adresi', 'teslim yeri'],
     addressee: null,
     attention: ['dikkatine'],

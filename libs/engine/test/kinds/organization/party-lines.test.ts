@@ -77,3 +77,59 @@ test.each([
   const d = doc(['ACME Supplies Ltd', '1 High Street', 'London', '', 'Invoice 1042', '', 'Bill to:', street, town]);
   expect(partyCandidates(new DocContext(d), 'buyer').map((c) => c.value)).not.toContain(street);
 });
+
+/** A seller's letterhead, then a block the page addresses, then a table whose first rows open with numbers. */
+const letterAndWindow = (buyerHeading?: string) => doc([
+  { text: 'Fontaine Fournitures de Bureau SASU', x: 0.55, y: 0.07 }, { text: '23 chemin des Vignes', x: 0.55, y: 0.09 },
+  { text: '44450 Nantes', x: 0.55, y: 0.11 }, { text: 'Mail: billing@fontaine-fournitures.fr', x: 0.55, y: 0.13 },
+  ...(buyerHeading ? [{ text: buyerHeading, x: 0.08, y: 0.17 }] : []),
+  { text: 'Azurine Conseil SASU', x: 0.08, y: 0.19 }, { text: '12, rue des Tanneurs', x: 0.08, y: 0.21 }, { text: '75032 Paris', x: 0.08, y: 0.23 },
+  { text: 'Facture de vente', x: 0.08, y: 0.28 },
+  { text: 'Lín. Concepto', x: 0.08, y: 0.33 }, { text: '10 Canaleta eléctrica 2 m', x: 0.08, y: 0.35 }, { text: '20 Portes de envio', x: 0.08, y: 0.37 },
+  { text: 'Total TTC 1 200,00', x: 0.6, y: 0.5 },
+]);
+
+test('a company block the page addresses without a heading (a window envelope\'s place) is the buyer', () => {
+  const r = extractFromDocument(letterAndWindow(), parties).data;
+  expect(r.seller_name).toBe('Fontaine Fournitures de Bureau SASU');
+  expect(r.buyer_name).toBe('Azurine Conseil SASU');
+});
+
+test('a table\'s header over its numbered rows is no window block: only a company\'s name is', () => {
+  const buyer = compileSchema({ type: 'object', properties: { buyer_name: { type: 'string' } } });
+  const cands = extractFromDocument(letterAndWindow(), buyer, { debug: true }).fields['/buyer_name']!.candidates ?? [];
+  expect(cands.find((c) => c.value === 'Azurine Conseil SASU')?.features.window).toBe(1);
+  expect(cands.find((c) => c.value === 'Lín. Concepto')?.features.window).toBeUndefined();
+});
+
+test('where a block is headed as the buyer\'s, the heading decides: no block is read as a window', () => {
+  const buyer = compileSchema({ type: 'object', properties: { buyer_name: { type: 'string' } } });
+  const cands = extractFromDocument(letterAndWindow('Client'), buyer, { debug: true }).fields['/buyer_name']!.candidates ?? [];
+  expect(cands.some((c) => c.features.window)).toBe(false);
+});
+
+test('a heading in an e-mail address ("billing@") heads no block: the rows under it are not the buyer\'s', () => {
+  const d = doc([
+    { text: 'Verkäufer', y: 0.1 }, { text: 'Rechnung an', x: 0.52, y: 0.1 },
+    { text: 'Krüger & Engel GmbH', y: 0.12 }, { text: 'Winkler & Albrecht e.K.', x: 0.52, y: 0.12 },
+    { text: 'Am Lindenhof 109', y: 0.14 }, { text: 'Am Lindenhof 107', x: 0.52, y: 0.14 },
+    { text: '90451 Nürnberg', y: 0.16 }, { text: '50637 Köln', x: 0.52, y: 0.16 },
+    { text: 'E-Mail: billing@kruger-engel.de', y: 0.18 },
+    { text: 'Rechnungs-Nr.: RE-2025-1961', y: 0.2 },
+    { text: 'Beschreibung', y: 0.22 }, { text: 'Kabelkanal 2 m', y: 0.24 }, { text: 'Projektleitung', y: 0.26 },
+  ]);
+  const ctx = new DocContext(d);
+  const roles = partyCandidates(ctx, 'buyer').filter((c) => c.features.buyerRole! > 0).map((c) => c.value);
+  expect(roles).toEqual(['Winkler & Albrecht e.K.']);
+  expect(extractFromDocument(d, parties).data.buyer_name).toBe('Winkler & Albrecht e.K.');
+});
+
+test('a name matches its web domain through its accents ("Évolis" is "evolis-fournitures.fr"), and another name sharing one word does not', () => {
+  const d = doc([
+    'Évolis Fournitures de Bureau S.A.R.L.', '79, rue des Tanneurs', '75053 Paris CEDEX', 'E-mail: billing@evolis-fournitures.fr', '',
+    'Adressé à', 'Lefèvre Fournitures de Bureau S.A.R.L.', '124 avenue Jean Jaurès', '31903 Toulouse', '', 'www.evolis-fournitures.fr',
+  ]);
+  const domain = new Map(partyCandidates(new DocContext(d), 'seller').map((c) => [c.value, c.features.domain]));
+  expect(domain.get('Évolis Fournitures de Bureau S.A.R.L.')).toBe(0.7);
+  expect(domain.get('Lefèvre Fournitures de Bureau S.A.R.L.')).toBe(0);
+});
