@@ -63,7 +63,8 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
   if (!fam) return out; // two fields of one family: ambiguous
   const s = fam.get('subtotal');
   const T = fam.get('total');
-  if (!s || !T) return out;
+  if (!T) return out;
+  if (!s) return taxBelowTotal(fam, o);
   // Without a tax field, the tax is still looked for (as a field of its own would be) to check the sum.
   const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', reading: 'tax_amount', title: undefined, description: undefined } };
   const taxFloor = fam.has('tax') ? 0 : 0.3;
@@ -92,7 +93,7 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
       }
     }
   }
-  if (!best) return out;
+  if (!best) return taxBelowTotal(fam, o);
   pools[1] = best.taxes;
   const pick = [best.i, best.j, best.k];
   [s, t, T].forEach((x, n) => {
@@ -103,6 +104,26 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
     const reordered = [{ ...chosen, score: Math.max(chosen.score, top) }, ...list.filter((x) => x !== chosen && x.value !== chosen.value)];
     out.set(x.name, reordered);
   });
+  return out;
+}
+
+/**
+ * Where no sum holds (or the object asks for no subtotal): a tax is not the whole total, so a tax field's candidates
+ * equal to the total read first (labelled) go ("IVA / Netto Imposta Lordo / 10.38 0.27 10.65": the gross under the
+ * tax's header). Only equal ones: a total misread smaller says nothing of a tax larger than it.
+ */
+function taxBelowTotal(fam: Map<AmountFamily, { name: string; leaf: LeafNode }>, o: SumsOptions): Map<string, Scored[]> {
+  const out = new Map<string, Scored[]>();
+  const t = fam.get('tax');
+  const T = fam.get('total');
+  if (!t || !T || o.profiled(t.leaf)) return out;
+  const total = o.rank(T.leaf)[0];
+  const taxes = o.rank(t.leaf);
+  if (!total || !(total.features.lab > 0) || !taxes.length) return out;
+  const isTotal = (x: Scored) => Math.abs(Number(x.value) - Number(total.value)) < SUM_TOLERANCE;
+  if (!isTotal(taxes[0]!)) return out;
+  const rest = taxes.filter((x) => !isTotal(x));
+  if (rest.length) out.set(t.name, rest);
   return out;
 }
 

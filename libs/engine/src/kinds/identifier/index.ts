@@ -11,8 +11,11 @@ import type { FieldKind } from '../field-kind.js';
 
 /** Digits grouped by thousands and/or with two decimals, as amounts are printed. */
 const AMOUNT_SHAPE = /^\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d{2})?$|^\d+[.,]\d{2}$/;
-/** A currency symbol or code right before ("€ 12", "EUR 12") or after ("12 €") a value. */
-const CURRENCY_BESIDE = new RegExp(`(?:${CURRENCY_MENTION_SOURCE})\\s?\\|$|^[^|]*\\|\\s?(?:${CURRENCY_MENTION_SOURCE})`, 'u');
+/**
+ * A currency symbol or code right before ("€ 12", "EUR 12") or after ("12 €") a value, on its line: a currency on
+ * the next line is another cell's value (a "Currency" column beside a "Number" one).
+ */
+const CURRENCY_BESIDE = new RegExp(`(?:${CURRENCY_MENTION_SOURCE})[ \\u00a0]?\\|$|^[^|]*\\|[ \\u00a0]?(?:${CURRENCY_MENTION_SOURCE})`, 'u');
 
 export const identifierKind: FieldKind = {
   name: 'identifier',

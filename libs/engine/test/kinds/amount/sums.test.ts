@@ -32,3 +32,22 @@ test('a single tax line that adds up goes first when it scores as well as the ra
   expect(out.get('tax_amount')![0]!.value).toBe(509);
   expect(out.get('tax_amount')![0]!.features.rates).toBeUndefined();
 });
+
+test('a tax equal to the labelled total is no tax: the gross under a tax summary\'s header gives way to the tax', () => {
+  const receipt = compileSchema({ type: 'object', properties: { tax: num, total: num } }).root;
+  const ranked: Record<string, Scored[]> = {
+    tax: [cand(10.65, 0.57, 500, 0.41), cand(0.27, 0.48, 520, 0.5)],
+    total: [cand(10.65, 0.81, 400, 0.56)],
+  };
+  const out = consistentSums(receipt, { rank: (leaf) => ranked[leaf.name]!, profiled: () => false });
+  expect(out.get('tax')!.map((x) => x.value)).toEqual([0.27]);
+  // (a tax below the total is left as ranked)
+  const fine: Record<string, Scored[]> = { ...ranked, tax: [cand(0.27, 0.48, 520, 0.5), cand(10.65, 0.3, 500, 0.41)] };
+  expect(consistentSums(receipt, { rank: (leaf) => fine[leaf.name]!, profiled: () => false }).has('tax')).toBe(false);
+});
+
+test('a tax larger than a total read smaller (a misread) keeps its place: only a tax equal to the total gives way', () => {
+  const receipt = compileSchema({ type: 'object', properties: { tax: num, total: num } }).root;
+  const ranked: Record<string, Scored[]> = { tax: [cand(1992.68, 0.6, 500, 0.5), cand(339.06, 0.25, 520)], total: [cand(1000, 0.5, 400, 0.3)] };
+  expect(consistentSums(receipt, { rank: (leaf) => ranked[leaf.name]!, profiled: () => false }).has('tax')).toBe(false);
+});

@@ -81,3 +81,14 @@ test('a word of another concept\'s label printed in full abbreviates no label of
   // (the register's own label still reads it)
   expect(field(lines, 'trade_register_number', { type: ['string', 'null'], description: 'company registration number' }).value).toBe('J35/2210/2012');
 });
+
+test('a currency in the next cell (a "Currency" column beside the number\'s) does not make the number an amount', () => {
+  const lines = [
+    { text: 'Fontana & Mancini S.r.l.', y: 0.05 },
+    { text: 'Data emissione', x: 0.09, y: 0.27 }, { text: 'Num. documento', x: 0.3, y: 0.27 }, { text: 'Valuta', x: 0.5, y: 0.27 },
+    { text: '11 settembre 2025', x: 0.09, y: 0.29 }, { text: '0620/25', x: 0.3, y: 0.29 }, { text: 'EUR', x: 0.5, y: 0.29 },
+  ];
+  const r = field(lines, 'invoice_number', str);
+  expect(r.value).toBe('0620/25');
+  expect(r.result.candidates?.[0]?.features.prior).toBeGreaterThan(0);
+});
