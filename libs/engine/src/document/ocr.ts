@@ -540,12 +540,13 @@ export function combinePasses(uniform: Pass, auto: Pass, options: { uniformSpell
 const INK = 128;
 
 /**
- * The bands of rows (pixel rows y0..y1) where the page shows ink that no word read covers, as tall as large type
- * (LARGE_TYPE_HEIGHTS median word heights) and dense enough to be letters (each row holding at least half a word
- * height of ink pixels, more than a table's vertical rules leave). Word boxes count widened by a third of their
- * height. At most MAX_LARGE_TYPE_BANDS, none when more than a quarter of the page is such ink (a photo, a drawing).
+ * The bands of rows (pixel rows y0..y1) where the page shows ink that no word read covers, at least `minHeights`
+ * median word heights tall (large type by default: LARGE_TYPE_HEIGHTS) and dense enough to be letters (each row
+ * holding at least half a word height of ink pixels, more than a table's vertical rules leave). Word boxes count
+ * widened by a third of their height. At most MAX_UNREAD_BANDS, none when more than a quarter of the page is such
+ * ink (a photo, a drawing).
  */
-export function uncoveredLargeInk(img: Grey, lines: RawLine[]): { y0: number; y1: number }[] {
+export function uncoveredInk(img: Grey, lines: RawLine[], minHeights = LARGE_TYPE_HEIGHTS): { y0: number; y1: number }[] {
   const words = lines.flat();
   if (!words.length) return [];
   const hs = words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
@@ -567,28 +568,34 @@ export function uncoveredLargeInk(img: Grey, lines: RawLine[]): { y0: number; y1
       if (start < 0) start = y;
       continue;
     }
-    if (start >= 0 && y - start >= LARGE_TYPE_HEIGHTS * medH) {
+    if (start >= 0 && y - start >= minHeights * medH) {
       bands.push({ y0: start, y1: y });
       rows += y - start;
     }
     start = -1;
   }
-  return bands.length <= MAX_LARGE_TYPE_BANDS && rows <= img.height / 4 ? bands : [];
+  return bands.length <= MAX_UNREAD_BANDS && rows <= img.height / 4 ? bands : [];
 }
 
 /** How many median word heights a band of uncovered ink must be tall to be worth reading as large type. */
 const LARGE_TYPE_HEIGHTS = 1.5;
-/** Most bands of large type read on a page (letterhead, title, a sum or two). */
-const MAX_LARGE_TYPE_BANDS = 8;
+/**
+ * How many median word heights a band of uncovered ink in body type must be tall: a line of letters (x-height and
+ * more), not a rule's few rows. Uniform-block segmentation (psm 6) skips such lines where rules box them in (a
+ * table's header row between its rules).
+ */
+export const BODY_TYPE_HEIGHTS = 0.6;
+/** Most bands of unread ink read on a page (letterhead, title, a table's header, a sum or two). */
+const MAX_UNREAD_BANDS = 12;
 /** White rows around and between the bands stacked for reading, in band heights. */
 const BAND_MARGIN = 0.4;
 
 /**
- * The words in the page's bands of unread large type (uncoveredLargeInk), read by one Tesseract run over the bands
+ * The words in the page's bands of unread ink (uncoveredInk), read by one Tesseract run over the bands
  * cut out at full width and stacked with white between them (a band alone is one uniform block of text, which the
  * first pass's segmentation is good at), boxes in the page's pixels. Only withMissedLines uses them.
  */
-async function largeTypeLines(img: Grey, bands: { y0: number; y1: number }[], reader: Reader): Promise<RawLine[]> {
+async function unreadBandLines(img: Grey, bands: { y0: number; y1: number }[], reader: Reader): Promise<RawLine[]> {
   const placed: { from: number; to: number; y0: number }[] = [];
   let height = 0;
   for (const b of bands) {
@@ -621,12 +628,13 @@ const COVERED = 0.3;
  * read with confidence (MISSED_MIN_CONFIDENCE) and holds two letters or digits: elsewhere two readings differ on
  * noise and garbled lines more than on lines skipped. A run on the row of a kept line and near it joins that line (the
  * rest of a name read in part); any other run is a line of its own, in reading order. `kept` itself when none join.
+ * With `anySize`, words of any height join: the other reading read only bands of ink the kept one left unread.
  */
-export function withMissedLines(kept: RawLine[], other: RawLine[]): RawLine[] {
+export function withMissedLines(kept: RawLine[], other: RawLine[], options: { anySize?: boolean } = {}): RawLine[] {
   const boxes = kept.flat();
   if (!boxes.length) return kept;
   const hs = boxes.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
-  const large = LARGE_TYPE_HEIGHTS * hs[hs.length >> 1]!;
+  const large = options.anySize ? 0 : LARGE_TYPE_HEIGHTS * hs[hs.length >> 1]!;
   const covered = (w: RawWord) => {
     const area = Math.max(1, (w.x1 - w.x0) * (w.y1 - w.y0));
     return boxes.some((k) => Math.max(0, Math.min(k.x1, w.x1) - Math.max(k.x0, w.x0)) * Math.max(0, Math.min(k.y1, w.y1) - Math.max(k.y0, w.y0)) >= COVERED * area);
@@ -827,8 +835,9 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
   } else if (altPsm !== '0' && altPsm !== 'off' && retry) {
     // a page too large for the alternative pass still gets the lines in large type the first one skipped
     try {
-      const bands = uncoveredLargeInk(img, pass.lines);
-      if (bands.length) pass = { ...pass, lines: withMissedLines(pass.lines, await largeTypeLines(img, bands, { ...reader, model: read.model })) };
+      // (in body type too: what the bands hold is unread by construction, so no word's size need vouch for it)
+      const bands = uncoveredInk(img, pass.lines, BODY_TYPE_HEIGHTS);
+      if (bands.length) pass = { ...pass, lines: withMissedLines(pass.lines, await unreadBandLines(img, bands, { ...reader, model: read.model }), { anySize: true }) };
     } catch (err) {
       if (options.signal?.aborted) throw err;
       // optional, as the alternative pass

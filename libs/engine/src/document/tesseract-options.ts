@@ -16,8 +16,8 @@ export interface TesseractOptions {
   /**
    * The alternative pass runs on pages of up to this many pixels (receipt photos, small scans, full pages scanned
    * at up to ~200 dpi), where it costs ~1-2 s of CPU next to the first pass; on full 300-dpi pages it would break
-   * the 2.5 s-per-page budget for a small gain. Larger pages get only the bands of large type the first pass left
-   * unread, cut out and read in one run (ocr.ts largeTypeLines). Default 4,000,000.
+   * the 2.5 s-per-page budget for a small gain. Larger pages get only the bands of ink (large or body type) the
+   * first pass left unread, cut out and read in one run (ocr.ts unreadBandLines). Default 4,000,000.
    */
   altMaxPixels?: number;
   /** Re-read date and total lines the two passes disagree on, as upscaled crops (line-rereads.ts). Default true. */

@@ -1,5 +1,5 @@
 import { scanSourceDpi } from '../../src/document/index.js';
-import { combinePasses, linesToRows, scanRenderDpi, uncoveredLargeInk, withMissedLines, type Grey, type Pass } from '../../src/document/ocr.js';
+import { BODY_TYPE_HEIGHTS, combinePasses, linesToRows, scanRenderDpi, uncoveredInk, withMissedLines, type Grey, type Pass } from '../../src/document/ocr.js';
 import type { RawLine } from '../../src/document/layout.js';
 import type { PageText, PlacedImage } from '../../src/document/pdf.js';
 
@@ -121,6 +121,10 @@ describe('lines in large type the kept reading skipped', () => {
     expect(texts(withMissedLines(body, other))).toEqual(['FAKTURA 2026-118', 'Date 12.03.2026', 'Total 450.00']);
   });
 
+  test('words in body type join when the other reading read only ink the kept one left unread', () => {
+    expect(texts(withMissedLines(body, other.slice(1), { anySize: true }))).toEqual(['Date 12.03.2026', 'Total 450.00', 'Note']);
+  });
+
   test('words the kept reading covers, words read unsurely, marks without two letters or digits and words in body type do not join', () => {
     expect(texts(withMissedLines(body, other.slice(1)))).toEqual(['Date 12.03.2026', 'Total 450.00']);
     expect(withMissedLines(body, other.slice(1))).toBe(body);
@@ -143,18 +147,29 @@ describe('a band of ink no word read covers, as tall as large type', () => {
   const read: RawLine[] = [[w('Date', 20, 60, 200, 220), w('12.03.2026', 70, 170, 200, 220)]];
 
   test('a title in type three times the body\'s that no word covers is found, as its band of rows', () => {
-    expect(uncoveredLargeInk(page([20, 200, 170, 220], [20, 20, 300, 80]), read)).toEqual([{ y0: 20, y1: 80 }]);
+    expect(uncoveredInk(page([20, 200, 170, 220], [20, 20, 300, 80]), read)).toEqual([{ y0: 20, y1: 80 }]);
   });
 
   test('ink the words read cover is not', () => {
-    expect(uncoveredLargeInk(page([20, 200, 170, 220]), read)).toEqual([]);
+    expect(uncoveredInk(page([20, 200, 170, 220]), read)).toEqual([]);
   });
 
   test('a table\'s thin vertical rules and a horizontal rule are not', () => {
-    expect(uncoveredLargeInk(page([20, 200, 170, 220], [10, 0, 12, 300], [390, 0, 392, 300], [0, 250, 400, 252]), read)).toEqual([]);
+    expect(uncoveredInk(page([20, 200, 170, 220], [10, 0, 12, 300], [390, 0, 392, 300], [0, 250, 400, 252]), read)).toEqual([]);
+  });
+
+  test('a line in body type between a table\'s rules that no word covers is found when body type is asked for, not otherwise', () => {
+    // rules above and below a header row of letters as tall as the body's words
+    const header = page([20, 200, 170, 220], [0, 96, 400, 98], [20, 100, 300, 120], [0, 124, 400, 127]);
+    expect(uncoveredInk(header, read, BODY_TYPE_HEIGHTS)).toEqual([{ y0: 100, y1: 120 }]);
+    expect(uncoveredInk(header, read)).toEqual([]);
+  });
+
+  test('a rule alone is no band of body type', () => {
+    expect(uncoveredInk(page([20, 200, 170, 220], [0, 96, 400, 102]), read, BODY_TYPE_HEIGHTS)).toEqual([]);
   });
 
   test('a page a quarter covered by unread ink (a photo) gives no bands', () => {
-    expect(uncoveredLargeInk(page([20, 200, 170, 220], [20, 0, 380, 90]), read)).toEqual([]);
+    expect(uncoveredInk(page([20, 200, 170, 220], [20, 0, 380, 90]), read)).toEqual([]);
   });
 });
