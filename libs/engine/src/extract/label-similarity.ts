@@ -64,13 +64,15 @@ const ADDRESS_RE = /[^\s@]*@\S+|(?<!\S)(?:https?:\/\/|www\.)\S+/giu;
  * and "office@acme.com" no "com." abbreviation.
  */
 export function withoutAddresses(text: string): string {
-  if (!text.includes('@') && !/www\.|https?:/i.test(text)) return text;
-  return text.replace(ADDRESS_RE, (m) => ' '.repeat(m.length));
+  return mayHoldAddress(text) ? text.replace(ADDRESS_RE, (m) => ' '.repeat(m.length)) : text;
 }
 
-/** Where a text's e-mail and web addresses stand ([start, end) pairs, in order); none without "@" or "www."/"http". */
+/** Whether a text may hold an address at all (most labels and lines do not: the pattern is not run on them). */
+const mayHoldAddress = (text: string) => text.includes('@') || /www\.|https?:/i.test(text);
+
+/** Where a text's e-mail and web addresses stand ([start, end) pairs, in order). */
 function addressRuns(text: string): [number, number][] {
-  if (!text.includes('@') && !/www\.|https?:/i.test(text)) return [];
+  if (!mayHoldAddress(text)) return [];
   return [...text.matchAll(ADDRESS_RE)].map((m) => [m.index!, m.index! + m[0].length]);
 }
 

@@ -64,7 +64,7 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
   const s = fam.get('subtotal');
   const T = fam.get('total');
   if (!T) return out;
-  if (!s) return taxBelowTotal(fam, o);
+  if (!s) return taxNotTheTotal(fam, o);
   // Without a tax field, the tax is still looked for (as a field of its own would be) to check the sum.
   const t = fam.get('tax') ?? { name: '', leaf: { ...s.leaf, name: 'tax_amount', reading: 'tax_amount', title: undefined, description: undefined } };
   const taxFloor = fam.has('tax') ? 0 : 0.3;
@@ -93,7 +93,7 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
       }
     }
   }
-  if (!best) return taxBelowTotal(fam, o);
+  if (!best) return taxNotTheTotal(fam, o);
   pools[1] = best.taxes;
   const pick = [best.i, best.j, best.k];
   [s, t, T].forEach((x, n) => {
@@ -112,7 +112,7 @@ export function consistentSums(node: ObjectNode, o: SumsOptions): Map<string, Sc
  * equal to the total read first (labelled) go ("IVA / Netto Imposta Lordo / 10.38 0.27 10.65": the gross under the
  * tax's header). Only equal ones: a total misread smaller says nothing of a tax larger than it.
  */
-function taxBelowTotal(fam: Map<AmountFamily, { name: string; leaf: LeafNode }>, o: SumsOptions): Map<string, Scored[]> {
+function taxNotTheTotal(fam: Map<AmountFamily, { name: string; leaf: LeafNode }>, o: SumsOptions): Map<string, Scored[]> {
   const out = new Map<string, Scored[]>();
   const t = fam.get('tax');
   const T = fam.get('total');

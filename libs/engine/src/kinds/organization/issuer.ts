@@ -14,6 +14,7 @@ import { documentWords, SLIP_COMPOUND_ENDS, SLIP_WORDS, wordsPattern } from '../
 import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
 import type { BBox, Page } from '../../document/model.js';
 import { BUYER_LABEL_RE, SELLER_LABEL_RE, columnRuns, gutterAt, type DocContext, type Span } from '../../extract/context.js';
+import { foldLabel } from '../../extract/label-similarity.js';
 import { urlCandidates, emailCandidates } from '../../extract/candidates.js';
 import { CURRENCY_CODE_SET } from '../../knowledge/currencies/index.js';
 import { repairName } from '../../ocr-repair/receipt.js';
@@ -74,7 +75,7 @@ const SENDER_SEP = /\s+[•·|–—]\s+|\s+-\s+/;
 
 function compact(s: string): string {
   // (letters without their accents, as domains spell them: "Évolis" is "evolis")
-  return normText(s).replace(LEGAL_SUFFIX, '').normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').replace(/[^a-z0-9]/g, '');
+  return foldLabel(normText(s).replace(LEGAL_SUFFIX, '')).replace(/[^a-z0-9]/g, '');
 }
 
 /** Second-level labels of the domains printed on the page outside customer blocks, with their roles. */
