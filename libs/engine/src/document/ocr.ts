@@ -833,9 +833,9 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
     // (the alternative pass was read with the first pass's model: English, unless the page's language was known)
     if (alt) pass = combinePasses(pass, alt, { uniformSpells: read.model !== reader.model });
   } else if (altPsm !== '0' && altPsm !== 'off' && retry) {
-    // a page too large for the alternative pass still gets the lines in large type the first one skipped
+    // a page too large for the alternative pass still gets the lines the first one skipped, in large or body type
+    // (what the bands hold is unread by construction, so no word's size need vouch for it)
     try {
-      // (in body type too: what the bands hold is unread by construction, so no word's size need vouch for it)
       const bands = uncoveredInk(img, pass.lines, BODY_TYPE_HEIGHTS);
       if (bands.length) pass = { ...pass, lines: withMissedLines(pass.lines, await unreadBandLines(img, bands, { ...reader, model: read.model }), { anySize: true }) };
     } catch (err) {

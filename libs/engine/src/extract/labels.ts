@@ -210,7 +210,7 @@ export function findLabels(ctx: DocContext, phrases: string[], maxPages = 50): L
         const key = m[1].toLowerCase().replace(/[\s._-]/g, '');
         hits.push({ p, start: m.index!, end: m.index! + m[0].length, rank: rankOf.get(key) ?? phrases.length, line: ctx.lineIndex(p, m.index!), phraseLen: m[0].length });
       }
-      if ((p < SIMILAR_FIRST_PAGES || p >= Math.min(maxPages, ctx.pages.length) - SIMILAR_LAST_PAGES) && formLike(ctx, p)) hits.push(...similarLabelHits(ctx, p, phrases, hits));
+      if ((p < SIMILAR_FIRST_PAGES || p >= Math.min(maxPages, ctx.pages.length) - SIMILAR_LAST_PAGES) && formLike(ctx, p)) hits.push(...similarLabelHits(ctx, p, phrases, hits, maxPages));
       for (const h of initialismHits(ctx, p, phrases)) if (!hits.some((o) => o.p === p && o.start === h.start && o.end === h.end)) hits.push(h);
     });
     if (specs) for (const h of hits) if (h.rank < specs.length) h.spec = specs[h.rank];
@@ -530,7 +530,7 @@ function phraseMatches(idx: PageLabelIndex, phrase: string, typoLength: number):
  * compounds, inflection, abbreviation, one typo), where no hit already covers the words. Their quality scales
  * the label's strength.
  */
-function similarLabelHits(ctx: DocContext, p: number, phrases: string[], found: LabelHit[]): LabelHit[] {
+function similarLabelHits(ctx: DocContext, p: number, phrases: string[], found: LabelHit[], maxPages: number): LabelHit[] {
   const idx = pageLabelIndex(ctx, p);
   // words of a text layer are as printed: only long ones are read through a typo (label-similarity.ts)
   const typoLength = ctx.pages[p].source === 'ocr' ? 0 : MIN_TEXT_TYPO_LENGTH;
@@ -543,7 +543,7 @@ function similarLabelHits(ctx: DocContext, p: number, phrases: string[], found: 
   const inOthers = (start: number, end: number) => {
     if (!others) {
       const own = new Set(phrases.map(vocabularyKey));
-      others = vocabularyLabels(ctx, p).filter((g) => !own.has(g.key));
+      others = vocabularyLabels(ctx, p, maxPages).filter((g) => !own.has(g.key));
     }
     return others.some((g) => g.start <= start && g.end >= end && g.end - g.start > end - start);
   };
@@ -561,12 +561,15 @@ function similarLabelHits(ctx: DocContext, p: number, phrases: string[], found: 
 let vocabulary: { p: string; lead: string }[] | undefined;
 const vocabularyKey = (phrase: string) => phrase.toLowerCase().replace(/[\s._-]/g, '');
 
-/** Where the page prints a phrase of the label vocabulary as written, and which (vocabularyKey). */
-function vocabularyLabels(ctx: DocContext, p: number): { start: number; end: number; key: string }[] {
+/**
+ * Where the page prints a phrase of the label vocabulary as written, and which (vocabularyKey); the phrases are
+ * those whose first word starts a word of the first `maxPages` pages, the index findLabels built already.
+ */
+function vocabularyLabels(ctx: DocContext, p: number, maxPages: number): { start: number; end: number; key: string }[] {
   return ctx.memo(`vocabulary-labels:${p}`, () => {
     vocabulary ??= [...new Set(CONCEPT_IDS.flatMap((c) => conceptPhrases(c)))].sort((a, b) => b.length - a.length).map((ph) => ({ p: ph, lead: /^[\p{L}\p{N}]*/u.exec(ph.toLowerCase())![0] }));
-    const re = ctx.memo('vocabulary-pattern', () => {
-      const here = vocabulary!.filter((x) => startsDocumentWord(ctx, ctx.pages.length, x.lead));
+    const re = ctx.memo(`vocabulary-pattern:${maxPages}`, () => {
+      const here = vocabulary!.filter((x) => startsDocumentWord(ctx, maxPages, x.lead));
       return here.length ? new RegExp(`(?<![\\p{L}\\p{N}_])(${here.map((x) => phrasePattern(x.p)).join('|')})(?![\\p{L}_])`, 'giu') : undefined;
     });
     return re ? [...ctx.pages[p]!.text.matchAll(re)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, key: vocabularyKey(m[1]!) })) : [];
