@@ -549,8 +549,7 @@ const INK = 128;
 export function uncoveredInk(img: Grey, lines: RawLine[], minHeights = LARGE_TYPE_HEIGHTS): { y0: number; y1: number }[] {
   const words = lines.flat();
   if (!words.length) return [];
-  const hs = words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
-  const medH = Math.max(4, hs[hs.length >> 1]!);
+  const medH = medianWordHeight(lines);
   const covered = new Uint8Array(img.width * img.height);
   for (const w of words) {
     const m = (w.y1 - w.y0) / 3;
@@ -577,6 +576,37 @@ export function uncoveredInk(img: Grey, lines: RawLine[], minHeights = LARGE_TYP
   return bands.length <= MAX_UNREAD_BANDS && rows <= img.height / 4 ? bands : [];
 }
 
+/** The median height of the words read, in pixels (at least 4). */
+function medianWordHeight(lines: RawLine[]): number {
+  const hs = lines.flat().map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  return Math.max(4, hs[hs.length >> 1] ?? 0);
+}
+
+/**
+ * The image with every horizontal run of ink at least `minRun` pixels long painted white: a table's rules. Cut out
+ * with the line of text between them, rules above and below it make uniform-block segmentation (psm 6) read
+ * nothing at all; letters hold no such run.
+ */
+export function withoutRules(img: Grey, minRun: number): Grey {
+  const data = Buffer.from(img.data);
+  for (let y = 0; y < img.height; y++) {
+    const row = y * img.width;
+    let start = -1;
+    for (let x = 0; x <= img.width; x++) {
+      if (x < img.width && data[row + x]! < INK) {
+        if (start < 0) start = x;
+        continue;
+      }
+      if (start >= 0 && x - start >= minRun) data.fill(255, row + start, row + x);
+      start = -1;
+    }
+  }
+  return { data, width: img.width, height: img.height };
+}
+
+/** How long a horizontal run of ink is, in median word heights, to be a rule rather than part of a letter. */
+const RULE_RUN_HEIGHTS = 4;
+
 /** How many median word heights a band of uncovered ink must be tall to be worth reading as large type. */
 const LARGE_TYPE_HEIGHTS = 1.5;
 /**
@@ -595,7 +625,7 @@ const BAND_MARGIN = 0.4;
  * cut out at full width and stacked with white between them (a band alone is one uniform block of text, which the
  * first pass's segmentation is good at), boxes in the page's pixels. Only withMissedLines uses them.
  */
-async function unreadBandLines(img: Grey, bands: { y0: number; y1: number }[], reader: Reader): Promise<RawLine[]> {
+export async function unreadBandLines(img: Grey, bands: { y0: number; y1: number }[], lines: RawLine[], reader: Reader): Promise<RawLine[]> {
   const placed: { from: number; to: number; y0: number }[] = [];
   let height = 0;
   for (const b of bands) {
@@ -606,7 +636,7 @@ async function unreadBandLines(img: Grey, bands: { y0: number; y1: number }[], r
   }
   const data = Buffer.alloc(img.width * height, 255);
   for (const p of placed) img.data.copy(data, p.from * img.width, p.y0 * img.width, (p.y0 + p.to - p.from) * img.width);
-  const read = await recognise({ data, width: img.width, height }, reader);
+  const read = await recognise(withoutRules({ data, width: img.width, height }, RULE_RUN_HEIGHTS * medianWordHeight(lines)), reader);
   const out: RawLine[] = [];
   for (const line of read.lines) {
     const cy = (Math.min(...line.map((w) => w.y0)) + Math.max(...line.map((w) => w.y1))) / 2;
@@ -837,7 +867,7 @@ export async function ocrGrey(input: Grey, options: OcrGreyOptions = {}): Promis
     // (what the bands hold is unread by construction, so no word's size need vouch for it)
     try {
       const bands = uncoveredInk(img, pass.lines, BODY_TYPE_HEIGHTS);
-      if (bands.length) pass = { ...pass, lines: withMissedLines(pass.lines, await unreadBandLines(img, bands, { ...reader, model: read.model }), { anySize: true }) };
+      if (bands.length) pass = { ...pass, lines: withMissedLines(pass.lines, await unreadBandLines(img, bands, pass.lines, { ...reader, model: read.model }), { anySize: true }) };
     } catch (err) {
       if (options.signal?.aborted) throw err;
       // optional, as the alternative pass

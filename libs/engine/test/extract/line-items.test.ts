@@ -402,3 +402,79 @@ describe('a table that runs on to the next page', () => {
     expect((r.data.line_items as unknown[]).length).toBe(20);
   });
 });
+
+test('a header cell\'s words on either side of the word that names it widen its column ("Artikel / Leistung")', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Artikel / Leistung', x: 0.05, y: 0.36 }, { text: 'Menge', x: 0.5, y: 0.36 }, { text: 'Betrag', x: 0.85, y: 0.36 },
+    { text: 'Projektleitung', x: 0.05, y: 0.4 }, { text: '3', x: 0.5, y: 0.4 }, { text: '1.632,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Projektleitung', quantity: 3, unit_price: null, amount: 1632 }]);
+});
+
+test('a number word ("Nr.") set close to the description\'s header heads a column of its own', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Nr. Bezeichnung', x: 0.05, y: 0.36 }, { text: 'Menge', x: 0.5, y: 0.36 }, { text: 'Betrag', x: 0.85, y: 0.36 },
+    { text: 'GZ-13', x: 0.05, y: 0.4 }, { text: 'Softwarewartung', x: 0.1, y: 0.4 }, { text: '1', x: 0.5, y: 0.4 }, { text: '1.777,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Softwarewartung', quantity: 1, unit_price: null, amount: 1777 }]);
+});
+
+test('the labels of columns the schema does not ask for ("Nr.", "Artikelnr.", "Einheit", "MwSt") still make a row a header', () => {
+  const items = { line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } } };
+  const r = one(items, [
+    { text: 'Nr.', x: 0.05, y: 0.36 }, { text: 'Artikelnr.', x: 0.1, y: 0.36 }, { text: 'Artikel', x: 0.25, y: 0.36 }, { text: 'Anzahl', x: 0.5, y: 0.36 },
+    { text: 'Einheit', x: 0.6, y: 0.36 }, { text: 'MwSt', x: 0.7, y: 0.36 }, { text: 'Betrag', x: 0.85, y: 0.36 },
+    { text: '1', x: 0.05, y: 0.4 }, { text: 'UP-5876', x: 0.1, y: 0.4 }, { text: 'Versandkosten', x: 0.25, y: 0.4 }, { text: '1', x: 0.5, y: 0.4 },
+    { text: 'Stk', x: 0.6, y: 0.4 }, { text: '19%', x: 0.7, y: 0.4 }, { text: '11,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Versandkosten', amount: 11 }]);
+});
+
+test('German header abbreviations ("Anz.", "EP") head the quantity and unit price columns', () => {
+  const items = { line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, quantity: { type: 'number' }, unit_price: { type: 'number' } } } } };
+  const r = one(items, [
+    { text: 'Bezeichnung', x: 0.05, y: 0.36 }, { text: 'Anz.', x: 0.5, y: 0.36 }, { text: 'EP', x: 0.65, y: 0.36 },
+    { text: 'Beratungsleistung', x: 0.05, y: 0.4 }, { text: '3,00', x: 0.5, y: 0.4 }, { text: '73,20', x: 0.65, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Beratungsleistung', quantity: 3, unit_price: 73.2 }]);
+});
+
+test('a code column\'s header ("Referencia") set close to the description\'s heads a column of its own', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Referencia Descripción', x: 0.05, y: 0.36 }, { text: 'Cantidad', x: 0.5, y: 0.36 }, { text: 'Importe', x: 0.85, y: 0.36 },
+    { text: 'GE-7891', x: 0.05, y: 0.4 }, { text: 'Guantes', x: 0.16, y: 0.4 }, { text: '4', x: 0.5, y: 0.4 }, { text: '56,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Guantes', quantity: 4, unit_price: null, amount: 56 }]);
+});
+
+test('a word of a code phrase that also heads descriptions ("Material" of "Material No.") still widens the description', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Material Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Hydraulic', x: 0.05, y: 0.4 }, { text: 'pump', x: 0.15, y: 0.4 }, { text: '2', x: 0.5, y: 0.4 }, { text: '410.00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Hydraulic pump', quantity: 2, unit_price: null, amount: 410 }]);
+});
+
+test('row numbers under a header word set close to the description\'s ("Line | Description") are no part of it, for one item too', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Line Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: '1', x: 0.05, y: 0.4 }, { text: 'Installation labour', x: 0.1, y: 0.4 }, { text: '6', x: 0.5, y: 0.4 }, { text: '393.00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Installation labour', quantity: 6, unit_price: null, amount: 393 }]);
+});
+
+test('row numbers under an unknown header word ("Pos.") leave the description the words under its whole header ("Artikel / Leistung")', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Pos. Artikel / Leistung', x: 0.05, y: 0.36 }, { text: 'Menge', x: 0.5, y: 0.36 }, { text: 'Betrag', x: 0.85, y: 0.36 },
+    { text: '1', x: 0.05, y: 0.4 }, { text: 'Tonerkartusche schwarz', x: 0.11, y: 0.4 }, { text: '20', x: 0.5, y: 0.4 }, { text: '2.020,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Tonerkartusche schwarz', quantity: 20, unit_price: null, amount: 2020 }]);
+});
+
+test('two numbers with decimals under one header (its own and an unnamed column\'s) are read from the row\'s arithmetic', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Detalle', x: 0.05, y: 0.36 }, { text: 'Precio unitario', x: 0.6, y: 0.36 }, { text: 'Subtotal', x: 0.85, y: 0.36 },
+    { text: 'Gestión de proyecto', x: 0.05, y: 0.4 }, { text: '3,00', x: 0.6, y: 0.4 }, { text: '620,00', x: 0.68, y: 0.4 }, { text: '1.860,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Gestión de proyecto', quantity: 3, unit_price: 620, amount: 1860 }]);
+});

@@ -12,7 +12,7 @@ import { isOpaque, nameWords } from '../../schema/semantic.js';
 import { parseAmount } from '../../normalize/numbers.js';
 import { confusionDistance } from '../../ocr-repair/confusion.js';
 import { LRUCache } from 'lru-cache';
-import { conceptPhrases, phrasesOf, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
+import { CONCEPT_IDS, conceptPhrases, NUMBER_WORDS, phrasesOf, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
 import { documentWords, wordsPattern } from '../../knowledge/document-words/index.js';
 import { COLUMN_FIELD_WORDS, GROSS_FIELD_WORDS, fieldWordsTest } from '../../knowledge/field-words/index.js';
 import type { DocContext, Span } from '../../extract/context.js';
@@ -161,6 +161,44 @@ function abbreviationOf(text: string, props: { phrases: readonly string[] }[]): 
   return owners === 1 ? found : undefined;
 }
 
+/** A header word folded for lookup: lower case, without the marks around it ("Nr." -> "nr", "(EUR)" -> "eur"). */
+const headerWord = (t: string) => t.toLowerCase().replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}#]+$/gu, '');
+
+/** Words and signs that mean "number" in any language ("Nr.", "No.", "Nº", "#"). */
+const NUMBER_HEADER_WORDS: ReadonlySet<string> = new Set([...NUMBER_WORDS, '#'].map(headerWord));
+
+/** The words of a concept's phrases, any language, folded as header words. */
+const conceptWords = (c: LabelConcept) => conceptPhrases(c).flatMap((ph) => ph.split(/[\s/]+/)).map(headerWord).filter(Boolean);
+
+let codeHeaderWords: ReadonlySet<string> | undefined;
+/**
+ * Whether a header word heads a column of codes or row numbers and no description in any language: a one-word label
+ * of codes ("Ref.", "Referencia", "SKU") or a number word ("Nr.", "#"), and no word of a description's label
+ * ("Artikel" heads both). Such a column stands on its own, however close a narrow one sets its header to the
+ * description's. (Words of longer labels, "Part" of "Part No.", "Material" of "Material No.", head descriptions too.)
+ */
+function headsCodes(t: string): boolean {
+  if (!codeHeaderWords) {
+    const description = new Set(conceptWords('item_description'));
+    const codes = conceptPhrases('item_code').filter((ph) => !/[\s/]/.test(ph)).map(headerWord);
+    codeHeaderWords = new Set([...NUMBER_HEADER_WORDS, ...codes].filter((w) => w && !description.has(w)));
+  }
+  return codeHeaderWords.has(headerWord(t));
+}
+
+let itemHeaderWords: ReadonlySet<string> | undefined;
+/**
+ * Whether a word belongs to some item column's label in some language, or means "number": a table header's word
+ * whether or not the schema asks for its column.
+ */
+function isItemHeaderWord(t: string): boolean {
+  itemHeaderWords ??= new Set([
+    ...NUMBER_HEADER_WORDS,
+    ...CONCEPT_IDS.filter((c) => c.startsWith('item_')).flatMap(conceptWords),
+  ]);
+  return itemHeaderWords.has(headerWord(t));
+}
+
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -187,6 +225,13 @@ export function headerPattern(ph: string): RegExp {
   }
   return re;
 }
+
+/**
+ * The widest gap, in the header row's word heights, between two words of one header cell: a space or two, or a
+ * slash between them that a scan lost ("Artikel / Leistung"). Narrow columns set cells closer than that: what the
+ * words name (headsCodes) and the rows below (splitWidenedColumns, splitRowNumbers) tell those apart.
+ */
+const CELL_WORD_GAP = 1.5;
 
 /** Match item properties to the words of one visual row; returns the columns when it reads as a header. */
 interface HeaderUnit { text: string; bbox: readonly number[] }
@@ -259,25 +304,36 @@ function headerColumns(ctx: DocContext, p: number, r: number, props: { name: str
   if (cols.length < Math.min(2, props.length) || (!numeric && props.some((p) => isNumeric(p.kind)))) return undefined;
   const digits = texts.filter((t) => /\d/.test(t)).length;
   if (digits > texts.length / 3) return undefined;
-  if (usedWord.size < texts.length * 0.3) return undefined;
-  // a header cell's other words ("Product" of "Product Description") widen the column they are set closest to
+  // (words of other columns' labels count as labels too: "Nr.", "Artikelnr." head columns the schema may not ask for)
+  const labels = texts.filter((t, k) => usedWord.has(k) || isItemHeaderWord(t)).length;
+  if (labels < texts.filter((t) => /[\p{L}\p{N}]/u.test(t)).length * 0.3) return undefined;
+  // a header cell's other words ("Product" of "Product Description", "Artikel" of "Artikel / Leistung") widen the
+  // column they are set closest to, on either side, one word after another
   const wordCol = new Map<number, Column>();
   for (const c of cols) for (let k = 0; k < ws.length; k++) { const b = units[k].bbox; if (b[0] >= c.x0 - 1e-6 && b[2] <= c.x1 + 1e-6) wordCol.set(k, c); }
-  for (let k = 0; k < ws.length; k++) {
-    if (usedWord.has(k)) continue;
-    const b = units[k].bbox;
-    const h = b[3] - b[1];
-    let best: Column | undefined;
-    let bestGap = 1.5 * h;
-    for (const nb of [k - 1, k + 1]) {
-      const c = wordCol.get(nb);
-      if (!c) continue;
-      const gap = nb < k ? b[0] - c.x1 : c.x0 - b[2];
-      if (gap >= -1e-6 && gap < bestGap) { bestGap = gap; best = c; }
+  // (gaps measured in the row's median word height, in the page's units: box coordinates are fractions of its width
+  // and its height, and one word's box may be a scan's speck or a word's descenders taller)
+  const hs = units.map((u) => (u.bbox[3] - u.bbox[1]) * page.height).sort((a, b) => a - b);
+  const h = hs[hs.length >> 1]!;
+  for (let widened = true; widened;) {
+    widened = false;
+    for (let k = 0; k < ws.length; k++) {
+      if (usedWord.has(k) || wordCol.has(k)) continue;
+      const b = units[k].bbox;
+      let best: Column | undefined;
+      let bestGap = CELL_WORD_GAP * h;
+      for (const nb of [k - 1, k + 1]) {
+        const c = wordCol.get(nb);
+        if (!c) continue;
+        const gap = (nb < k ? b[0] - c.x1 : c.x0 - b[2]) * page.width;
+        if (gap >= -1e-6 && gap < bestGap) { bestGap = gap; best = c; }
+      }
+      // (a column rule read as a word, "|", widens no numeric column: it would take in the text beside it; a word
+      // heading codes or row numbers, "Nr.", "Ref.", no text column)
+      if (best && isNumeric(best.kind) && !/[\p{L}\p{N}]/u.test(texts[k]!)) best = undefined;
+      if (best && best.kind === 'text' && headsCodes(texts[k]!)) best = undefined;
+      if (best) { best.x0 = Math.min(best.x0, b[0]); best.x1 = Math.max(best.x1, b[2]); wordCol.set(k, best); widened = true; }
     }
-    // (a column rule read as a word, "|", widens no numeric column: it would take in the text beside it)
-    if (best && isNumeric(best.kind) && !/[\p{L}\p{N}]/u.test(texts[k]!)) best = undefined;
-    if (best) { best.x0 = Math.min(best.x0, b[0]); best.x1 = Math.max(best.x1, b[2]); wordCol.set(k, best); }
   }
   // the header's other cells ("Lp.", "J.m.", "VAT", a gross column next to the net one) head columns the schema
   // does not ask for: their values are skipped rather than run into the neighbouring cell
@@ -340,6 +396,9 @@ const LOOKAHEAD_ROWS = 30;
 
 /** A numeric cell's value: one number, its currency and percent signs aside ("43, 89 EUR" is 43.89). */
 const cellNumber = (text: string, hint: ',' | '.' | undefined) => parseAmount(text.replace(SPACED_CELL_DECIMALS, '$1$2').replace(/[$€£%]/g, ''), hint);
+
+/** A word that is a number printed with decimals ("3,00", "1.095,00", "€12.50"). */
+const DECIMAL_NUMBER = /^[^\p{L}\d]*\d[\d.,' ]*[.,]\d{1,2}[^\p{L}\d]*$/u;
 
 /** A word with no digit or money sign: text, never a number's part. */
 const TEXT_WORD = (t: string) => /\p{L}/u.test(t) && !/[\d€$£%]/.test(t);
@@ -409,6 +468,42 @@ function splitWidenedColumns(ctx: DocContext, p: number, headerRow: number, cols
     if (n1 < col.x1 - 1e-6) rest.push({ name: `${col.name}\u0000right`, kind: 'skip', x0: n1 + 1e-6, x1: col.x1 });
     out.splice(out.indexOf(col), 1, { ...col, x0: n0, x1: n1 }, ...rest);
   }
+  return out.sort((a, b) => a.x0 - b.x0);
+}
+
+/**
+ * A text column its header cell's other words widened to the left over a column of row numbers ("Line | Description",
+ * "Pos. | Artikel / Leistung", with the row numbers' header unknown to the vocabulary) gives that column back: when
+ * most item rows (rows with a number in a numeric column) open the column with a number alone, left of the words that
+ * named it and more than a word space before the text, the column of those numbers is one of its own.
+ */
+function splitRowNumbers(ctx: DocContext, p: number, headerRow: number, cols: Column[]): Column[] {
+  const col = cols.find((c) => c.kind === 'text' && c.named && c.named[0] > c.x0 + 1e-6);
+  if (!col) return cols;
+  const page = ctx.pages[p];
+  const rows = ctx.rows(p).rows;
+  let items = 0;
+  let split = 0;
+  let numbersEnd = -Infinity;
+  let textStart = Infinity;
+  for (let k = headerRow + 1; k < rows.length && k < headerRow + LOOKAHEAD_ROWS; k++) {
+    if (SUM_ROW.test(rows[k]!.words.map((w) => page.words[w].text).join(' ').replace(/_/g, ' '))) break;
+    const cells = rowCells(page, cols, rows[k]!.words);
+    if (!cells.some(({ w, col: c }) => isNumeric(c.kind) && /\d/.test(page.words[w].text))) continue;
+    const ws = cells.filter((x) => x.col === col).map((x) => page.words[x.w]).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    if (!ws.length) continue;
+    items++;
+    const [first, next] = ws;
+    if (!next || !/^\d{1,4}[.)]?$/.test(first!.text) || first!.bbox[2] > col.named![0]) continue;
+    if ((next.bbox[0] - first!.bbox[2]) * page.width <= 1.5 * (first!.bbox[3] - first!.bbox[1]) * page.height) continue;
+    split++;
+    numbersEnd = Math.max(numbersEnd, first!.bbox[2]);
+    textStart = Math.min(textStart, next.bbox[0]);
+  }
+  if (!items || split < 0.6 * items || textStart <= numbersEnd) return cols;
+  const cut = (numbersEnd + textStart) / 2;
+  const out = cols.filter((c) => c !== col);
+  out.push({ name: `${col.name}\u0000left`, kind: 'skip', x0: col.x0, x1: cut - 1e-6 }, { ...col, x0: cut });
   return out.sort((a, b) => a.x0 - b.x0);
 }
 
@@ -490,7 +585,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
     r = headerEnd;
     const pageStart = out.length;
     if (reopens < 0) {
-      cols = splitWidenedColumns(ctx, p, r, cols);
+      cols = splitRowNumbers(ctx, p, r, splitWidenedColumns(ctx, p, r, cols));
       describeUnnamedColumn(ctx, p, r, cols, props);
     }
     const amountCol = amountOf(cols);
@@ -514,6 +609,9 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         const text = kept.map((w) => (page.source === 'ocr' ? page.words[w].text.replace(EDGE_SPECKLE, '') : page.words[w].text)).join(' ').trim();
         const spans = kept.map((w) => ({ p, start: page.words[w].start, end: page.words[w].end }));
         if (c.kind === 'number' || c.kind === 'percent') {
+          // (two numbers printed with decimals under one header are two columns' values, its own and an unnamed
+          // neighbour's: neither is known to be its own, and the row's arithmetic reads them instead)
+          if (kept.filter((w) => DECIMAL_NUMBER.test(page.words[w].text)).length > 1) continue;
           const num = cellNumber(text, ctx.decimalHint);
           if (num === undefined) continue;
           row[c.name] = { value: num, spans, score: 0.6 };
