@@ -10,7 +10,7 @@ import { CURRENCY_CODES, CURRENCY_MENTION_SOURCE, currencyOf, HOME_SYMBOL_SOURCE
 import type { DocContext, Span } from './context.js';
 import { legalFormsPattern } from '../knowledge/legal-forms/index.js';
 import { repairIban } from '../ocr-repair/iban.js';
-import { LABEL_WORDS, NUMBER_WORDS } from '../knowledge/labels/index.js';
+import { CONCEPT_IDS, conceptPhrases, LABEL_WORDS, NUMBER_WORDS } from '../knowledge/labels/index.js';
 import { WEB_TOP_LEVEL_DOMAINS } from '../knowledge/web-domains/index.js';
 import { PAYMENT_METHOD_NAMES } from '../knowledge/payment-methods/index.js';
 import { wordsPattern } from '../knowledge/document-words/index.js';
@@ -129,9 +129,10 @@ export function amountCandidates(ctx: DocContext): RawCandidate[] {
           if (ibans.some((i) => i.p === p && i.start <= start && i.end >= start + text.length)) continue;
           const dec = /[.,]\d{2}\)?-?$/.test(read.replace(/\s?(€|EUR|USD|\$)$/, '')) ? 1 : 0;
           const cur = /[$€£₹¥]|RM|Rs|USD|EUR|GBP|INR|MYR|CHF/.test(text) ? 1 : 0;
-          // Years, percentages and dates are not amounts.
+          // Years, percentages, dates and times of day ("18:43:51", "18h43") are not amounts.
           const after = page.text.slice(start + text.length, start + text.length + 2);
           if (/^\s?%/.test(after)) continue;
+          if (/^\d{1,2}$/.test(text) && (/^[:h]\d/.test(after) || /\d[:h]$/.test(page.text.slice(Math.max(0, start - 2), start)))) continue;
           const yearLike = !dec && !cur && /^(19|20)\d{2}$/.test(text) ? 1 : 0;
           out.push({ p, start, end: start + text.length, value: Math.abs(value), text, hints: { dec, cur, yearLike, neg: value < 0 ? 1 : 0 } });
         }
@@ -263,8 +264,18 @@ const NUMBER_WORDS_FOLDED = new Set([...NUMBER_WORDS].map((w) => w.toLowerCase()
 /** "No", "Nr", "Nº": a word that means "number". */
 const numberWord = (w: string) => NUMBER_WORDS_FOLDED.has(w.toLowerCase());
 
-/** A word of the label vocabulary, any language (a capitalised one before a number is its label, not its series). */
-const labelWord = (w: string) => LABEL_WORDS.has(w.toLowerCase());
+let labelOpenings: ReadonlySet<string> | undefined;
+/**
+ * A word of the label vocabulary, any language (a capitalised one before a number is its label, not its series). A
+ * word of one or two letters counts where a label opens with it ("PO"), not where it only ends one ("ne" of "Att.ne"):
+ * "NE 2023/358" is a series and its number.
+ */
+const labelWord = (w: string) => {
+  const l = w.toLowerCase();
+  if (!LABEL_WORDS.has(l)) return false;
+  labelOpenings ??= new Set(CONCEPT_IDS.flatMap((c) => conceptPhrases(c)).map((ph) => ph.split(/\s+/)[0]!.replace(/[.:]+$/, '')));
+  return l.length > 2 || labelOpenings.has(l);
+};
 
 export const US_STATES = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia'];
 export const REGIONS = ['Ontario', 'Quebec', 'British Columbia', 'Alberta', 'England and Wales', 'England', 'Scotland', 'Hong Kong', 'Singapore', "People's Republic of China", 'PRC', 'China', 'Germany', 'France', 'Netherlands', 'The Netherlands', 'Switzerland', 'Japan', 'Israel', 'India', 'Ireland', 'Canada', 'Australia', 'Sweden', 'Italy', 'Spain', 'Korea', 'Taiwan', 'Luxembourg', 'Belgium', 'Denmark', 'Norway', 'Finland', 'Austria', 'Cayman Islands', 'Bermuda', 'British Virgin Islands', 'Mexico', 'Brazil', 'United Kingdom', 'Malaysia', 'New South Wales', 'Victoria', 'Puerto Rico'];

@@ -478,3 +478,16 @@ test('two numbers with decimals under one header (its own and an unnamed column\
   ]);
   expect(r.data.line_items).toEqual([{ description: 'Gestión de proyecto', quantity: 3, unit_price: 620, amount: 1860 }]);
 });
+
+test.each([
+  ['Tarief', 'Omschrijving', 'Aantal', 'Bedrag'],
+  ['Tarif', 'Désignation', 'Quantité', 'Montant'],
+  ['Tarifa', 'Descripción', 'Cantidad', 'Importe'],
+])('a rate header ("%s") heads the unit price column', (rate, desc, qty, amount) => {
+  const items = { line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, unit_price: { type: 'number' }, amount: { type: 'number' } } } } };
+  const r = one(items, [
+    { text: desc, x: 0.05, y: 0.36 }, { text: qty, x: 0.45, y: 0.36 }, { text: rate, x: 0.6, y: 0.36 }, { text: amount, x: 0.85, y: 0.36 },
+    { text: 'Consultancy', x: 0.05, y: 0.4 }, { text: '7,5', x: 0.45, y: 0.4 }, { text: '98,00', x: 0.6, y: 0.4 }, { text: '735,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Consultancy', unit_price: 98, amount: 735 }]);
+});

@@ -39,6 +39,24 @@ const TAIL_AFTER_FORM = new RegExp(`${LEGAL_SUFFIX.source}\\s+[a-z]`);
 const ENDS_WITH_FORM = new RegExp(`(?:${LEGAL_SUFFIX.source}|&\\s*C(?:o|ie)?\\.?)$`);
 /** A street line in any language the engine reads ("Via Roma 20", "Industrieweg 48", "Av. Juárez 63"). */
 const isAddressLine = (t: string) => ADDRESS_LIKE.test(t) || STREET_LINE_RE.test(t);
+const STANDALONE_STREET_WORD = new RegExp(`^(?:${wordsPattern(STANDALONE_STREET_WORDS)})$`, 'i');
+
+/**
+ * A line whose only sign of an address is a street word that needs no number, set inside it: not opening it (a street
+ * named after its type, "Rue de la Paix"), not closing it or its street before a comma ("Ashford Lane", "Ashford Lane,
+ * London"), with no digit: a name that holds the word ("The Ashford Lane Kitchen").
+ */
+function streetWordInsideName(t: string): boolean {
+  if (/\d/.test(t) || STREET_LINE_RE.test(t)) return false;
+  const words = t.trim().split(/\s+/);
+  let inside = false;
+  for (let i = 0; i < words.length; i++) {
+    if (!STANDALONE_STREET_WORD.test(words[i]!.replace(/,$/, ''))) continue;
+    if (i === 0 || i === words.length - 1 || words[i]!.endsWith(',')) return false;
+    inside = true;
+  }
+  return inside;
+}
 /** A line that is nothing but a label of some field ("Divisa", "Monnaie:", "Kundennummer"): a column header, not a name. */
 /** Concepts whose label keys a party's name ("Seller:", "Bill to:", "Account holder:", "Attn:"). */
 const PARTY_KEY_CONCEPTS: ReadonlySet<LabelConcept> = new Set(['seller', 'buyer', 'ship_to', 'addressee', 'account_holder', 'attention', 'parties']);
@@ -154,12 +172,23 @@ const FOOT_SELLER_ROLE = 0.5;
 const HEADER_CELL_WORDS = 4;
 
 /**
+ * Whether a word is a label word with a slash that OCR read as a stroke ("vi" for "v/", "pio" for "p/o"): a stroke
+ * after a letter put back as a slash.
+ */
+function slashReadLabelWord(w: string): boolean {
+  for (let i = 1; i < w.length; i++) {
+    if ('il1|'.includes(w[i]!) && /\p{L}/u.test(w[i - 1]!) && LABEL_WORDS.has(`${w.slice(0, i)}/${w.slice(i + 1)}`)) return true;
+  }
+  return false;
+}
+
+/**
  * Whether a short line is label words only: header cells ("N.º Designação", "Documento n.", "Qté.") or a label
  * compounded with a number word ("Documentnr."), not a name.
  */
 function onlyLabelWords(t: string): boolean {
   const words = t.toLowerCase().split(/\s+/).map((w) => w.replace(/[.:]+$/, '')).filter(Boolean);
-  const label = (w: string) => LABEL_WORDS.has(w) || NUMBER_SUFFIXES.some((x) => w.length > x.length + 3 && w.endsWith(x) && LABEL_WORDS.has(w.slice(0, -x.length)));
+  const label = (w: string) => LABEL_WORDS.has(w) || slashReadLabelWord(w) || NUMBER_SUFFIXES.some((x) => w.length > x.length + 3 && w.endsWith(x) && LABEL_WORDS.has(w.slice(0, -x.length)));
   return words.length > 0 && words.length <= HEADER_CELL_WORDS && words.every(label);
 }
 
@@ -168,7 +197,7 @@ function onlyLabelWords(t: string): boolean {
  * copy's name (knowledge/document-words `titles`, SLIP_COMPOUND_ENDS): "Ausgangsrechnung", "Kundenbeleg".
  */
 const COMPOUND_TITLE = new RegExp(`^\\p{L}{3,}(?:${wordsPattern([...documentWords('titles').filter((w) => !/\\s/.test(w)), ...SLIP_COMPOUND_ENDS])})$`, 'iu');
-function looksLikeName(t: string): boolean {
+export function looksLikeName(t: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
   // a currency's code alone ("Moeda: BRL", a "EUR" column) names money, not a party
   if (CURRENCY_CODE_SET.has(t)) return false;
@@ -179,7 +208,7 @@ function looksLikeName(t: string): boolean {
   if (!/\p{L}{2}/u.test(t)) return false;
   const digits = (t.match(/\d/g) ?? []).length;
   if (digits > 3 || digits / t.length > 0.2) return false;
-  if (isAddressLine(t) && !hasLegalForm(t)) return false;
+  if (isAddressLine(t) && !hasLegalForm(t) && !streetWordInsideName(t)) return false;
   if (t.length <= 40 && (LABEL_LINE.test(t) || onlyLabelWords(t)) && !hasLegalForm(t)) return false;
   if (NOT_NAME.test(t) && !hasLegalForm(t)) return false;
   if (t.split(/\s+/).length > 8) return false;

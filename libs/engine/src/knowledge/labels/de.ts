@@ -43,7 +43,7 @@ export const de: LanguageLabels = {
     item_code: ['artikelnummer', 'artikelnr', 'art.nr', 'art nr', 'artikel'],
     item_quantity: ['menge', 'anzahl', 'stückzahl', 'stk', 'anz'],
     item_unit: ['einheit', 'mengeneinheit'],
-    item_unit_price: ['einzelpreis', 'stückpreis', 'e-preis', 'einheitspreis', 'preis je einheit', 'preis', 'ep'],
+    item_unit_price: ['einzelpreis', 'stückpreis', 'e-preis', 'einheitspreis', 'preis je einheit', 'preis', 'ep', 'stundensatz'],
     item_tax_rate: ['mwst %', 'ust %', 'mwst satz', 'steuersatz', 'mwst', 'ust'],
     item_discount: ['rabatt', 'nachlass'],
     item_amount: ['gesamtpreis', 'positionsbetrag', 'nettobetrag', 'betrag', 'gesamt', 'summe', 'wert', 'gp'],

@@ -44,7 +44,7 @@ export const fr: LanguageLabels = {
     item_code: ['code article', 'réf article', 'référence', 'réf', 'code'],
     item_quantity: ['qté', 'quantité', 'qte', 'nombre', 'nb'],
     item_unit: ['unité'],
-    item_unit_price: ['prix unitaire', 'prix unitaire ht', 'p.u. ht', 'p.u.', 'pu ht', 'prix u', 'prix'],
+    item_unit_price: ['prix unitaire', 'prix unitaire ht', 'p.u. ht', 'p.u.', 'pu ht', 'prix u', 'prix', 'tarif'],
     item_tax_rate: ['tva %', 'taux tva', 'tva'],
     item_discount: ['remise', 'rabais', 'réduction'],
     item_amount: ['montant ht', 'montant ttc', 'prix total', 'total ht', 'montant', 'total'],

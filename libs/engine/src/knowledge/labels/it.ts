@@ -44,7 +44,7 @@ export const it: LanguageLabels = {
     item_code: ['codice articolo', 'cod art', 'codice', 'cod', 'rif'],
     item_quantity: ['quantità', 'q.tà', 'qtà', 'qta', 'pezzi'],
     item_unit: ['unità di misura', 'u.m.', 'unità'],
-    item_unit_price: ['prezzo unitario', 'prezzo unit', 'prezzo'],
+    item_unit_price: ['prezzo unitario', 'prezzo unit', 'prezzo', 'tariffa'],
     item_tax_rate: ['aliquota iva', '% iva', 'iva %', 'aliquota', 'iva'],
     item_discount: ['sconto %', 'sconto'],
     item_amount: ['importo', 'totale', 'imponibile', 'valore'],

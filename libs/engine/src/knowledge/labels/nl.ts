@@ -43,7 +43,7 @@ export const nl: LanguageLabels = {
     item_code: ['artikelnummer', 'artikelnr', 'art nr', 'artikelcode', 'code'],
     item_quantity: ['aantal', 'hoeveelheid', 'aant', 'stuks'],
     item_unit: ['eenheid'],
-    item_unit_price: ['prijs per stuk', 'stukprijs', 'eenheidsprijs', 'prijs per eenheid', 'prijs'],
+    item_unit_price: ['prijs per stuk', 'stukprijs', 'eenheidsprijs', 'prijs per eenheid', 'prijs', 'tarief'],
     item_tax_rate: ['btw %', 'btw tarief', 'btw'],
     item_discount: ['korting'],
     item_amount: ['prijs incl. btw', 'bedrag excl btw', 'regeltotaal', 'bedrag', 'totaal', 'subtotaal'],

@@ -288,3 +288,10 @@ test('a Brazilian service tax ("ISS 5,0 %") is the tax', () => {
   const r = extract(['Total s/ IVA', '5.568,00 BRL', 'ISS 5,0 %', '278,40 BRL', 'Total', '5.846,40 BRL'], { subtotal: num, tax_amount: num, total: num });
   expect(r.data).toEqual({ subtotal: 5568, tax_amount: 278.4, total: 5846.4 });
 });
+
+test('the parts of a time of day ("18:43:51", "18h43") are no amounts', () => {
+  const d = doc(['KASSENBON', 'Eisenwaren Fuchs GmbH', 'Umsatzsteuer-ID: DE974158720', '09.11.24 18:43:51', 'Abholung ab 9h30', 'SUMME 8,20 EUR', 'enth. MwSt. 7 % 0,54']);
+  const values = amountCandidates(new DocContext(d)).map((c) => c.value);
+  for (const part of [18, 43, 51, 9, 30]) expect(values).not.toContain(part);
+  expect(values).toEqual(expect.arrayContaining([8.2, 0.54]));
+});

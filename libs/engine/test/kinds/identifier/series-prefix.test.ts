@@ -26,3 +26,8 @@ test('a sum of money counts against a document number, and a currency code is no
   expect(cands.find((c) => c.value === '660.00')!.features.prior).toBeLessThan(0);
   expect(cands.map((c) => c.value)).not.toContain('CHF 712.00');
 });
+
+test('a series of two capitals that only ends a label elsewhere ("ne" of Italian "Att.ne") is a series', () => {
+  const r = read(['Correia & Cunha, Lda.', 'Fatura n.º FT 2023/77', 'Encomenda NE 2023/358', 'Total 120,00 €']);
+  expect(r.po_number).toBe('NE 2023/358');
+});
