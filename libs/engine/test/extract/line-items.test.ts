@@ -491,3 +491,47 @@ test.each([
   ]);
   expect(r.data.line_items).toEqual([{ description: 'Consultancy', unit_price: 98, amount: 735 }]);
 });
+
+/** Line items read by their header alone: no amount to check a row's arithmetic against. */
+const PRICE_ONLY = { line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, unit_price: { type: 'number' } } } } };
+
+test('a compound abbreviation that other columns\' labels also fit ("St.-Satz": Stundensatz or Steuersatz) heads no asked column', () => {
+  const r = one(PRICE_ONLY, [
+    { text: 'Bezeichnung', x: 0.05, y: 0.36 }, { text: 'EP', x: 0.58, y: 0.36 }, { text: 'St.-Satz', x: 0.7, y: 0.36 }, { text: 'Gesamt', x: 0.85, y: 0.36 },
+    { text: 'Webhosting', x: 0.05, y: 0.4 }, { text: '165,00', x: 0.58, y: 0.4 }, { text: '8,1 %', x: 0.7, y: 0.4 }, { text: '330,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Webhosting', unit_price: 165 }]);
+});
+
+test('a price and a tax rate under one header are one price ("CHF 827.00 8.1%")', () => {
+  const r = one(PRICE_ONLY, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Prix U.', x: 0.6, y: 0.36 }, { text: 'Montant HT', x: 0.85, y: 0.36 },
+    { text: 'Formation', x: 0.05, y: 0.4 }, { text: 'CHF 413.50 8.1%', x: 0.6, y: 0.4 }, { text: 'CHF 827.00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Formation', unit_price: 413.5 }]);
+});
+
+test('beside a whole quantity, a price whose cents mark a scan lost ("20 x 1740 = 348.00") is read back as the price', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Description', x: 0.05, y: 0.36 }, { text: 'Qty', x: 0.5, y: 0.36 }, { text: 'Unit Price', x: 0.6, y: 0.36 }, { text: 'Amount', x: 0.85, y: 0.36 },
+    { text: 'Gloves', x: 0.05, y: 0.4 }, { text: '20', x: 0.5, y: 0.4 }, { text: '1740', x: 0.62, y: 0.4 }, { text: '348.00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Gloves', quantity: 20, unit_price: 17.4, amount: 348 }]);
+});
+
+test('a rate beside right-aligned amounts splits off the amount column\'s left, not the currency word on its right', () => {
+  const items = { line_items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } } };
+  const r = one(items, [
+    { text: 'Concepto', x: 0.05, y: 0.36 }, { text: '% IVA Importe (MXN)', x: 0.7, y: 0.36 },
+    { text: 'Guantes', x: 0.05, y: 0.4 }, { text: '16%', x: 0.7, y: 0.4 }, { text: '348.00', x: 0.82, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Guantes', amount: 348 }]);
+});
+
+test('a price column split from the rate column its header ran into keeps the prices under its whole cell ("EP netto | St.-Satz")', () => {
+  const r = one(PRICE_ONLY, [
+    { text: 'Bezeichnung', x: 0.05, y: 0.36 }, { text: 'EP netto St.-Satz', x: 0.55, y: 0.36 }, { text: 'Gesamt', x: 0.85, y: 0.36 },
+    { text: 'Webhosting', x: 0.05, y: 0.4 }, { text: '330,00', x: 0.56, y: 0.4 }, { text: '8,1', x: 0.66, y: 0.4 }, { text: '330,00', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Webhosting', unit_price: 330 }]);
+});

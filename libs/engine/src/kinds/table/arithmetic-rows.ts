@@ -250,7 +250,8 @@ function lostDecimalMark(ctx: DocContext, row: Record<string, Cell>, roles: Item
     const plainQ = !/[.,]\d/.test(qText);
     const plainU = !/[.,]\d/.test(uText);
     const aDigits = digits(printed(row[roles.amount!]!));
-    const fix = plainQ && !plainU ? roles.quantity! : plainU && (!plainQ || (digits(uText) === aDigits && q === 1)) ? roles.unitPrice! : undefined;
+    // (both printed plain: two decimals lost are a price's cents, "20 x 1740 = 348.00"; one is either's)
+    const fix = plainQ && !plainU ? roles.quantity! : plainU && (!plainQ || (digits(uText) === aDigits && q === 1) || f === 100) ? roles.unitPrice! : undefined;
     if (!fix) return false;
     const cell = row[fix]!;
     row[fix] = { ...cell, value: Math.round(((cell.value as number) / f) * 100) / 100 };

@@ -140,10 +140,11 @@ function headerVocab(props: { phrases: readonly string[] }[]): Set<string> {
 /**
  * The vocabulary word an abbreviated header word stands for: a dotted one of four or more letters ("Menny.") the one
  * header word it begins; a compound shortened to its head ("G-Preis", "Ges.-Betrag") the one that starts with that
- * head and ends with the rest. Only when exactly one of the table's properties has such a word (else it is no sure
- * abbreviation).
+ * head and ends with the rest. Only when exactly one of the table's properties has such a word, and no one-word label
+ * of another item column in any language fits it ("St.-Satz" is "Stundensatz", a price, or "Steuersatz", a tax rate):
+ * else it is no sure abbreviation.
  */
-function abbreviationOf(text: string, props: { phrases: readonly string[] }[]): string | undefined {
+function abbreviationOf(text: string, props: { phrases: readonly string[]; concept?: LabelConcept }[]): string | undefined {
   const dotted = /^(\p{L}{4,})\.$/u.exec(text);
   const compound = dotted ? undefined : /^(\p{L}{1,4})\.?-(\p{L}{3,})$/u.exec(text);
   if (!dotted && !compound) return undefined;
@@ -151,15 +152,23 @@ function abbreviationOf(text: string, props: { phrases: readonly string[] }[]): 
     ? (w: string) => w.length > dotted[1]!.length && w.startsWith(dotted[1]!)
     : (w: string) => w.length > compound![1]!.length + compound![2]!.length && w.startsWith(compound![1]!) && w.endsWith(compound![2]!);
   let found: string | undefined;
+  let concept: LabelConcept | undefined;
   let owners = 0;
   for (const pr of props) {
     const words = pr.phrases.flatMap((ph) => ph.toLowerCase().split(dotted ? /[\s./-]+/ : /[\s./]+/)).filter(fits);
     if (!words.length) continue;
     owners++;
     found = words[0];
+    concept = pr.concept;
   }
-  return owners === 1 ? found : undefined;
+  if (owners !== 1) return undefined;
+  // (labels of one word: "mennyiségi" of "mennyiségi egység", a unit, says nothing against "Menny." for "mennyiség")
+  const elsewhere = ITEM_CONCEPTS.some((c) => c !== concept && conceptPhrases(c).some((ph) => !/[\s./-]/.test(ph) && fits(ph.toLowerCase())));
+  return elsewhere ? undefined : found;
 }
+
+/** The item column concepts of the label vocabulary. */
+const ITEM_CONCEPTS: readonly LabelConcept[] = CONCEPT_IDS.filter((c) => c.startsWith('item_'));
 
 /** A header word folded for lookup: lower case, without the marks around it ("Nr." -> "nr", "(EUR)" -> "eur"). */
 const headerWord = (t: string) => t.toLowerCase().replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}#]+$/gu, '');
@@ -194,7 +203,7 @@ let itemHeaderWords: ReadonlySet<string> | undefined;
 function isItemHeaderWord(t: string): boolean {
   itemHeaderWords ??= new Set([
     ...NUMBER_HEADER_WORDS,
-    ...CONCEPT_IDS.filter((c) => c.startsWith('item_')).flatMap(conceptWords),
+    ...ITEM_CONCEPTS.flatMap(conceptWords),
   ]);
   return itemHeaderWords.has(headerWord(t));
 }
@@ -397,8 +406,8 @@ const LOOKAHEAD_ROWS = 30;
 /** A numeric cell's value: one number, its currency and percent signs aside ("43, 89 EUR" is 43.89). */
 const cellNumber = (text: string, hint: ',' | '.' | undefined) => parseAmount(text.replace(SPACED_CELL_DECIMALS, '$1$2').replace(/[$€£%]/g, ''), hint);
 
-/** A word that is a number printed with decimals ("3,00", "1.095,00", "€12.50"). */
-const DECIMAL_NUMBER = /^[^\p{L}\d]*\d[\d.,' ]*[.,]\d{1,2}[^\p{L}\d]*$/u;
+/** A word that is a sum of money printed with cents ("3,00", "1.095,00", "€12.50"; not a rate, "8.1%"). */
+const DECIMAL_NUMBER = /^[^\p{L}\d%]*\d[\d.,']*[.,]\d{2}[^\p{L}\d%]*$/u;
 
 /** A word with no digit or money sign: text, never a number's part. */
 const TEXT_WORD = (t: string) => /\p{L}/u.test(t) && !/[\d€$£%]/.test(t);
@@ -445,7 +454,11 @@ function splitWidenedColumns(ctx: DocContext, p: number, headerRow: number, cols
   for (const col of widened) {
     const [n0, n1] = col.named!;
     let items = 0;
-    let split = 0;
+    // rows whose numbers beside the named words stand on the left, on the right
+    let left = 0;
+    let right = 0;
+    // where the column's own numbers end and the others' begin, on each side (the cut goes between them)
+    let ownStart = Infinity, ownEnd = -Infinity, leftEnd = -Infinity, rightStart = Infinity;
     for (let k = headerRow + 1; k < rows.length && k < headerRow + LOOKAHEAD_ROWS; k++) {
       if (SUM_ROW.test(rows[k]!.words.map((w) => page.words[w].text).join(' ').replace(/_/g, ' '))) break;
       const ws = rows[k]!.words.filter((w) => columnOf(cols, page.words[w].bbox[0], page.words[w].bbox[2]) === col);
@@ -458,15 +471,24 @@ function splitWidenedColumns(ctx: DocContext, p: number, headerRow: number, cols
       // (linear in the row's words: the gap to the span of the words under the naming header)
       const i0 = Math.min(...inside.map((i) => page.words[i].bbox[0]));
       const i1 = Math.max(...inside.map((i) => page.words[i].bbox[2]));
-      let gap = Infinity;
-      for (const b of beside) gap = Math.min(gap, Math.max(i0 - page.words[b].bbox[2], page.words[b].bbox[0] - i1));
-      if (gap > 1.5 * h) split++;
+      const lefts = beside.filter((b) => i0 - page.words[b].bbox[2] > 1.5 * h);
+      const rights = beside.filter((b) => page.words[b].bbox[0] - i1 > 1.5 * h);
+      if (lefts.length) { left++; ownStart = Math.min(ownStart, i0); leftEnd = Math.max(leftEnd, ...lefts.map((b) => page.words[b].bbox[2])); }
+      if (rights.length) { right++; ownEnd = Math.max(ownEnd, i1); rightStart = Math.min(rightStart, ...rights.map((b) => page.words[b].bbox[0])); }
     }
-    if (!items || split < 0.6 * items) continue;
+    // (each side by itself: right-aligned amounts under "Importe neto (MXN)" reach under the currency on its right,
+    // while a rate beside them on the left heads a column of its own)
+    const splitLeft = items > 0 && left >= 0.6 * items && n0 > col.x0 + 1e-6;
+    const splitRight = items > 0 && right >= 0.6 * items && n1 < col.x1 - 1e-6;
+    if (!splitLeft && !splitRight) continue;
+    // (the cut between the two columns' numbers, or at the named words' edge where they overlap: "EP netto | St.-Satz"
+    // keeps "netto" over its right-aligned prices)
+    const cut0 = leftEnd < ownStart ? Math.min(n0, (leftEnd + ownStart) / 2) : n0;
+    const cut1 = ownEnd < rightStart ? Math.max(n1, (ownEnd + rightStart) / 2) : n1;
     const rest: Column[] = [];
-    if (n0 > col.x0 + 1e-6) rest.push({ name: `${col.name}\u0000left`, kind: 'skip', x0: col.x0, x1: n0 - 1e-6 });
-    if (n1 < col.x1 - 1e-6) rest.push({ name: `${col.name}\u0000right`, kind: 'skip', x0: n1 + 1e-6, x1: col.x1 });
-    out.splice(out.indexOf(col), 1, { ...col, x0: n0, x1: n1 }, ...rest);
+    if (splitLeft) rest.push({ name: `${col.name}\u0000left`, kind: 'skip', x0: col.x0, x1: cut0 - 1e-6 });
+    if (splitRight) rest.push({ name: `${col.name}\u0000right`, kind: 'skip', x0: cut1 + 1e-6, x1: col.x1 });
+    out.splice(out.indexOf(col), 1, { ...col, x0: splitLeft ? cut0 : col.x0, x1: splitRight ? cut1 : col.x1 }, ...rest);
   }
   return out.sort((a, b) => a.x0 - b.x0);
 }
@@ -611,7 +633,7 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         if (c.kind === 'number' || c.kind === 'percent') {
           // (two numbers printed with decimals under one header are two columns' values, its own and an unnamed
           // neighbour's: neither is known to be its own, and the row's arithmetic reads them instead)
-          if (kept.filter((w) => DECIMAL_NUMBER.test(page.words[w].text)).length > 1) continue;
+          if (kept.filter((w, i) => DECIMAL_NUMBER.test(page.words[w].text) && !page.words[kept[i + 1]!]?.text.startsWith('%')).length > 1) continue;
           const num = cellNumber(text, ctx.decimalHint);
           if (num === undefined) continue;
           row[c.name] = { value: num, spans, score: 0.6 };
