@@ -535,3 +535,19 @@ test('a price column split from the rate column its header ran into keeps the pr
   ]);
   expect(r.data.line_items).toEqual([{ description: 'Webhosting', unit_price: 330 }]);
 });
+
+test('an abbreviation\'s dot may close any word of a header phrase ("Vlr. Unit." for "vlr unit")', () => {
+  const r = one(PRICE_ONLY, [
+    { text: 'Descrição', x: 0.05, y: 0.36 }, { text: 'Vlr. Unit.', x: 0.6, y: 0.36 }, { text: 'Total', x: 0.85, y: 0.36 },
+    { text: 'Deslocação', x: 0.05, y: 0.4 }, { text: '47,40', x: 0.6, y: 0.4 }, { text: '94,80', x: 0.85, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Deslocação', unit_price: 47.4 }]);
+});
+
+test('a row whose numbers all fell under one header is read from its line\'s arithmetic', () => {
+  const r = one(PRICED_ITEMS, [
+    { text: 'Descrizione', x: 0.05, y: 0.36 }, { text: 'Quantità', x: 0.45, y: 0.36 }, { text: 'Importo', x: 0.85, y: 0.36 },
+    { text: 'Canalina elettrica', x: 0.05, y: 0.4 }, { text: '8 nr 26,00 208,00', x: 0.45, y: 0.4 },
+  ]);
+  expect(r.data.line_items).toEqual([{ description: 'Canalina elettrica', quantity: 8, unit_price: 26, amount: 208 }]);
+});

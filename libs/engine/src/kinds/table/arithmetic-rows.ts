@@ -279,8 +279,9 @@ export function verifyRows(ctx: DocContext, rows: Record<string, Cell>[], roles:
     const a = row[amount]?.value;
     if (typeof q === 'number' && typeof u === 'number' && typeof a === 'number' && near(q * u, a)) continue;
     if (typeof q === 'number' && typeof u === 'number' && typeof a === 'number' && lostDecimalMark(ctx, row, roles, q, u, a)) continue;
-    // the visual row of the row's numbers: the amount's, else the price's or quantity's
-    const anchor = (row[amount] ?? row[unitPrice] ?? row[quantity])?.spans[0];
+    // the visual row of the row's numbers: the amount's, else the price's or quantity's, else (no number read under
+    // its header: a cell holding two columns' numbers is left empty) the row's first cell's
+    const anchor = (row[amount] ?? row[unitPrice] ?? row[quantity] ?? Object.values(row)[0])?.spans[0];
     const r = anchor ? ctx.spanBox(anchor)?.row0 : undefined;
     if (!anchor || r === undefined || r < 0) continue;
     const words = ctx.rows(anchor.p).rows[r]!.words;

@@ -228,8 +228,9 @@ export const cachedHeaderPatterns = (): number => headerPatterns.size;
 export function headerPattern(ph: string): RegExp {
   let re = headerPatterns.get(ph);
   if (!re) {
-    // "incl." printed or read as "incl," or "incl": an abbreviation's dot is optional
-    re = new RegExp(`(?<![\\p{L}\\p{N}])${esc(ph).replace(/\\\./g, '[.,]?').replace(/ /g, '\\s*')}(?![\\p{L}])`, 'giu');
+    // "incl." printed or read as "incl," or "incl": an abbreviation's dot is optional, and may close any word of a
+    // phrase ("Vlr. Unit." for "vlr unit")
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${esc(ph).replace(/\\\./g, '[.,]?').replace(/ /g, '[.,]?\\s*')}(?![\\p{L}])`, 'giu');
     headerPatterns.set(ph, re);
   }
   return re;

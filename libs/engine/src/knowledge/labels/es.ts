@@ -43,7 +43,7 @@ export const es: LanguageLabels = {
     item_code: ['código de artículo', 'código', 'cód', 'referencia', 'ref'],
     item_quantity: ['cantidad', 'cant', 'unidades', 'uds'],
     item_unit: ['unidad', 'ud'],
-    item_unit_price: ['precio unitario', 'precio unit', 'p unitario', 'precio/u', 'precio', 'pvp', 'tarifa'],
+    item_unit_price: ['precio unitario', 'precio unit', 'p unitario', 'precio/u', 'precio', 'pvp', 'tarifa', 'p. unit'],
     item_tax_rate: ['% iva', 'iva %', 'tipo iva', 'iva'],
     item_discount: ['descuento', 'dto', 'dcto', 'desc'],
     item_amount: ['importe neto', 'importe', 'subtotal', 'total', 'valor'],

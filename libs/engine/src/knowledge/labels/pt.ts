@@ -43,7 +43,7 @@ export const pt: LanguageLabels = {
     item_code: ['código do artigo', 'código', 'cód', 'referência', 'ref'],
     item_quantity: ['quantidade', 'qtd', 'qtde', 'quant', 'qt'],
     item_unit: ['unidade', 'und', 'un'],
-    item_unit_price: ['preço unitário', 'valor unitário', 'preço unit', 'vlr unit', 'preço', 'tarifa'],
+    item_unit_price: ['preço unitário', 'valor unitário', 'preço unit', 'vlr unit', 'preço', 'tarifa', 'valor unit', 'p. unit'],
     item_tax_rate: ['taxa iva', '% iva', 'iva %', 'taxa', 'iva'],
     item_discount: ['desconto', 'desc'],
     item_amount: ['valor total', 'valor líquido', 'montante', 'importância', 'valor', 'total'],
