@@ -583,12 +583,22 @@ function medianWordHeight(lines: RawLine[]): number {
 }
 
 /**
- * The image with every horizontal run of ink at least `minRun` pixels long painted white: a table's rules. Cut out
- * with the line of text between them, rules above and below it make uniform-block segmentation (psm 6) read
- * nothing at all; letters hold no such run.
+ * The image with every horizontal run of ink at least `minRun` pixels long painted white, and within each of the
+ * `spans` of rows (the bands cut out, with their white margins) every column inked from its top to its bottom: a
+ * table's rules. Cut out with the line of text between them, rules above and below it make uniform-block
+ * segmentation (psm 6) read nothing at all, and a vertical rule touching a word ("|Quantidade|") makes it unsure;
+ * letters hold no such runs (nor reach into a band's margins).
  */
-export function withoutRules(img: Grey, minRun: number): Grey {
+export function withoutRules(img: Grey, minRun: number, spans: readonly { from: number; to: number }[] = []): Grey {
   const data = Buffer.from(img.data);
+  for (const { from, to } of spans) {
+    for (let x = 0; x < img.width; x++) {
+      let y = from;
+      while (y < to && data[y * img.width + x]! < INK) y++;
+      if (y < to || to <= from) continue;
+      for (let r = from; r < to; r++) data[r * img.width + x] = 255;
+    }
+  }
   for (let y = 0; y < img.height; y++) {
     const row = y * img.width;
     let start = -1;
@@ -636,7 +646,7 @@ export async function unreadBandLines(img: Grey, bands: { y0: number; y1: number
   }
   const data = Buffer.alloc(img.width * height, 255);
   for (const p of placed) img.data.copy(data, p.from * img.width, p.y0 * img.width, (p.y0 + p.to - p.from) * img.width);
-  const read = await recognise(withoutRules({ data, width: img.width, height }, RULE_RUN_HEIGHTS * medianWordHeight(lines)), reader);
+  const read = await recognise(withoutRules({ data, width: img.width, height }, RULE_RUN_HEIGHTS * medianWordHeight(lines), placed), reader);
   const out: RawLine[] = [];
   for (const line of read.lines) {
     const cy = (Math.min(...line.map((w) => w.y0)) + Math.max(...line.map((w) => w.y1))) / 2;

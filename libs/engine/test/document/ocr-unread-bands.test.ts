@@ -28,6 +28,12 @@ describe('rules painted out of a band before it is read', () => {
     expect(inkAt(out, 201, 3)).toBe(true);
   });
 
+  test('within a band\'s rows, a column inked from top to bottom goes white (a vertical rule), a letter\'s stroke stays', () => {
+    const out = withoutRules(image([200, 0, 203, 40], [50, 10, 53, 30]), 80, [{ from: 0, to: 40 }]);
+    expect(inkAt(out, 201, 20)).toBe(false);
+    expect(inkAt(out, 51, 20)).toBe(true);
+  });
+
   test('the image it was given is left as it was', () => {
     const img = image([0, 2, 400, 4]);
     withoutRules(img, 80);
