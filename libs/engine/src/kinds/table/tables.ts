@@ -634,7 +634,8 @@ export function extractTable(ctx: DocContext, item: ObjectNode): Record<string, 
         if (c.kind === 'number' || c.kind === 'percent') {
           // (two numbers printed with decimals under one header are two columns' values, its own and an unnamed
           // neighbour's: neither is known to be its own, and the row's arithmetic reads them instead)
-          if (kept.filter((w, i) => DECIMAL_NUMBER.test(page.words[w].text) && !page.words[kept[i + 1]!]?.text.startsWith('%')).length > 1) continue;
+          const sums = kept.filter((w, i) => DECIMAL_NUMBER.test(page.words[w].text) && !(i + 1 < kept.length && page.words[kept[i + 1]!].text.startsWith('%')));
+          if (sums.length > 1) continue;
           const num = cellNumber(text, ctx.decimalHint);
           if (num === undefined) continue;
           row[c.name] = { value: num, spans, score: 0.6 };
