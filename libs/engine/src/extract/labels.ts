@@ -7,6 +7,7 @@
 import type { LeafNode } from '../schema/compile.js';
 import { fieldWords, isOpaque, nameWords } from '../schema/semantic.js';
 import { confusionDistance } from '../ocr-repair/confusion.js';
+import { slashMisread } from '../knowledge/ocr-confusions/index.js';
 import { CONCEPT_IDS, conceptPhrases, languagePhrases, relatedPhrases, taxQualifiedPhrases, LABEL_CONNECTORS, LABEL_LANGUAGES, NUMBER_WORDS, phrasesOf, type LabelConcept } from '../knowledge/labels/index.js';
 import { documentWords as printedWords, wordsPattern } from '../knowledge/document-words/index.js';
 import { CURRENCY_CODE_SET } from '../knowledge/currencies/index.js';
@@ -580,16 +581,6 @@ function vocabularyLabels(ctx: DocContext, p: number, maxPages: number): { start
 const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 
 /**
- * A page word (bare) that is a label word with a slash ("v/", "p/o", "a/c") read as a stroke: "VI Ref." for "V/
- * Ref.", "PIO" for "P/O" (OCR reads a slash as I, l, 1 or |).
- */
-const slashRead = (w: string, l: string): boolean => {
-  if (!l.includes('/') || w.length !== l.length || w === l) return false;
-  for (let i = 0; i < l.length; i++) if (w[i] !== l[i] && !(l[i] === '/' && 'il1|'.includes(w[i]!))) return false;
-  return true;
-};
-
-/**
  * Label phrases read through OCR letter confusions on an OCR'd page ("cross AMOUNT" for "gross amount",
  * "Tota1" for "total"): every word of the phrase matches a page word in order, at most one of them
  * through confusions (words of 4+ letters, confusion cost <= 0.5). Exact occurrences are left to the
@@ -624,7 +615,7 @@ function ocrLabelHits(ctx: DocContext, p: number, phrases: string[]): LabelHit[]
     if (!list) {
       list = [...(at.get(first) ?? [])];
       if (first.length >= 4) for (const [w, is] of at) if (w !== first && w.length === first.length && confusable(w, first)) list.push(...is);
-      if (first.includes('/')) for (const [w, is] of at) if (slashRead(w, first)) list.push(...is);
+      if (first.includes('/')) for (const [w, is] of at) if (slashMisread(w, first)) list.push(...is);
       list.sort((x, y) => x - y);
       openings.set(first, list);
     }
@@ -641,7 +632,7 @@ function ocrLabelHits(ctx: DocContext, p: number, phrases: string[]): LabelHit[]
       for (let k = 0; k < pw.length && ok; k++) {
         const w = words[i + k];
         if (w === pw[k]) continue;
-        if (slashRead(w, pw[k]) && page.words[i + k].line === page.words[i].line) { fuzzy++; continue; }
+        if (slashMisread(w, pw[k]) && page.words[i + k].line === page.words[i].line) { fuzzy++; continue; }
         if (pw[k].length < 4 || Math.abs(w.length - pw[k].length) > 1 || page.words[i + k].line !== page.words[i].line) { ok = false; break; }
         if (confusable(w, pw[k])) fuzzy++;
         else ok = false;

@@ -1,4 +1,4 @@
-import { confusionClass, DIGIT_FOR, DIGIT_SWAPS, LETTER_CONFUSIONS, ocrSpellingPattern, ocrSpellingsPattern } from '../../src/knowledge/ocr-confusions/index.js';
+import { confusionClass, DIGIT_FOR, DIGIT_SWAPS, LETTER_CONFUSIONS, ocrSpellingPattern, ocrSpellingsPattern, slashMisread } from '../../src/knowledge/ocr-confusions/index.js';
 
 describe('OCR confusion data', () => {
   test('letter confusions are pairs of upper-case characters', () => {
@@ -30,4 +30,16 @@ describe('OCR confusion data', () => {
     expect(() => ocrSpellingPattern('s{dn')).toThrow();
     expect(() => ocrSpellingPattern('s{dn}')).toThrow();
   });
+});
+
+test('a slash read as a stroke ("vi" for "v/", "pio" for "p/o") is a misread of the word printed with it', () => {
+  expect(slashMisread('vi', 'v/')).toBe(true);
+  expect(slashMisread('pio', 'p/o')).toBe(true);
+  expect(slashMisread('v|', 'v/')).toBe(true);
+});
+
+test('the printed word itself, another letter, or a word without a slash is no slash misread', () => {
+  expect(slashMisread('v/', 'v/')).toBe(false);
+  expect(slashMisread('va', 'v/')).toBe(false);
+  expect(slashMisread('vi', 'vi')).toBe(false);
 });

@@ -9,6 +9,7 @@ import { COUNTRY_LINE } from '../../knowledge/countries/index.js';
 import { normText } from '../../normalize/text.js';
 import { legalFormsPattern } from '../../knowledge/legal-forms/index.js';
 import { CONCEPT_IDS, conceptPhrases, LABEL_WORDS, NUMBER_SUFFIXES, phrasesPattern, type LabelConcept } from '../../knowledge/labels/index.js';
+import { slashMisread } from '../../knowledge/ocr-confusions/index.js';
 import { STANDALONE_STREET_WORDS, STREET_LINE_RE } from '../../knowledge/addresses/index.js';
 import { documentWords, SLIP_COMPOUND_ENDS, SLIP_WORDS, wordsPattern } from '../../knowledge/document-words/index.js';
 import { MAIL_PROVIDER_LABELS, TOP_LEVEL_DOMAINS } from '../../knowledge/web-domains/index.js';
@@ -171,16 +172,9 @@ const FOOT_SELLER_ROLE = 0.5;
 /** Most words of a header row's cells read as one line ("N.º Designação", "Documento n."). */
 const HEADER_CELL_WORDS = 4;
 
-/**
- * Whether a word is a label word with a slash that OCR read as a stroke ("vi" for "v/", "pio" for "p/o"): a stroke
- * after a letter put back as a slash.
- */
-function slashReadLabelWord(w: string): boolean {
-  for (let i = 1; i < w.length; i++) {
-    if ('il1|'.includes(w[i]!) && /\p{L}/u.test(w[i - 1]!) && LABEL_WORDS.has(`${w.slice(0, i)}/${w.slice(i + 1)}`)) return true;
-  }
-  return false;
-}
+/** The label words printed with a slash ("v/", "a/c", "c/o"), which OCR may read with a stroke (slashMisread). */
+let slashedLabelWords: readonly string[] | undefined;
+const slashReadLabelWord = (w: string) => (slashedLabelWords ??= [...LABEL_WORDS].filter((l) => l.includes('/'))).some((l) => slashMisread(w, l));
 
 /**
  * Whether a short line is label words only: header cells ("N.º Designação", "Documento n.", "Qté.") or a label

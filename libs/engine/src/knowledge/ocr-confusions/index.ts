@@ -47,6 +47,19 @@ export function confusionClass(letter: string): string {
   return out.join('').toLowerCase();
 }
 
+/** What OCR reads where a slash was printed, lower case: a stroke ("V/ Ref." read "VI Ref.", "Vl", "V1", "V|"). */
+export const SLASH_MISREADS = 'il1|';
+
+/**
+ * Whether a word as read (lower case) is a printed word with a slash (lower case) whose slashes OCR read as strokes
+ * ("vi" for "v/", "pio" for "p/o"); not the printed word itself.
+ */
+export function slashMisread(read: string, printed: string): boolean {
+  if (!printed.includes('/') || read.length !== printed.length || read === printed) return false;
+  for (let i = 0; i < printed.length; i++) if (read[i] !== printed[i] && !(printed[i] === '/' && SLASH_MISREADS.includes(read[i]!))) return false;
+  return true;
+}
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const escapeInClass = (s: string) => s.replace(/[\]\\^-]/g, '\\$&');
 
